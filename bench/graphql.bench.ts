@@ -1,0 +1,107 @@
+// GraphQL through app.request() on an in-memory PGlite with the demo countries and lookups: the
+// pipeline alone (`me`), the full lookups list, a page of 100 documents, an unchanged upsert, a query
+// refused by the cost limit, and how long an index update takes to reach 20 SSE subscribers.
+import { createSseParser } from '../client/graphql/sse-parser';
+import { loadAppConfig } from '../server/app-config';
+import { openDatabase } from '../server/db/client';
+import { lookups } from '../server/db/schema/documents';
+import { writeDocuments } from '../server/search/document-store';
+import { INDEX_BUILT_CHANNEL } from '../server/search/index-service';
+import { validateRecords } from '../server/search/record-validation';
+import { countryRecords, loadCountries } from '../server/seed/countries';
+import { demoLookups } from '../server/seed/lookups';
+import { createTestApp, fixedSession } from '../tests/support/test-app';
+import { latencyStats, measure } from './stats';
+
+const SAMPLES = 300;
+const SUBSCRIBERS = 20;
+const config = loadAppConfig();
+const database = await openDatabase({ memory: true });
+const demo = demoLookups(loadCountries());
+await database.db.insert(lookups).values(demo);
+const countries = countryRecords();
+const { valid } = validateRecords(
+  config.gapSearch.dataSources.countries!,
+  countries.map((record, at) => ({ at, record })),
+);
+await writeDocuments(database.db, 'countries', valid);
+const admin = { id: 'bench', email: 'bench@example.test', name: null, role: 'admin' };
+const app = createTestApp(database, {}, fixedSession(admin));
+
+async function graphql(query: string, variables: Record<string, unknown> = {}, expectErrors = false) {
+  const response = await app.request('/graphql', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: 'Bearer bench' },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { errors?: unknown[] };
+  if (Boolean(body.errors) !== expectErrors) throw new Error(JSON.stringify(body).slice(0, 300));
+}
+
+const page = (n: number) =>
+  `p${n}: items(dataSource: "countries", first: 100) { nodes { key title document } }`;
+const tooCostly = `{ ${Array.from({ length: 15 }, (_, n) => page(n)).join(' ')} }`;
+
+/** Opens SSE subscribers, then times NOTIFY → every subscriber has the event. */
+async function fanOut(samples: number) {
+  const waiting: ((crc: number) => void)[] = [];
+  const streams: ReadableStreamDefaultReader<string>[] = [];
+  for (let i = 0; i < SUBSCRIBERS; i++) {
+    const response = await app.request('/graphql', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'text/event-stream',
+        Authorization: 'Bearer bench',
+      },
+      body: JSON.stringify({ query: 'subscription { indexUpdated { dataSource crc32c } }' }),
+    });
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    streams.push(reader);
+    const push = createSseParser(({ event, data }) => {
+      if (event === 'next')
+        for (const done of waiting.splice(0)) done(JSON.parse(data).data.indexUpdated.crc32c);
+    });
+    void (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        push(value);
+      }
+    })();
+  }
+  const durations: number[] = [];
+  for (let crc = 1; crc <= samples; crc++) {
+    const heard = Array.from(
+      { length: SUBSCRIBERS },
+      () => new Promise<number>((resolve) => waiting.push(resolve)),
+    );
+    const started = performance.now();
+    await database.notify(INDEX_BUILT_CHANNEL, JSON.stringify({ source: 'countries', crc32c: crc }));
+    await Promise.all(heard);
+    durations.push(performance.now() - started);
+  }
+  for (const reader of streams) await reader.cancel();
+  return latencyStats(durations);
+}
+
+const results = {
+  lookupRows: demo.length,
+  me: await measure(() => graphql('{ me { id } }'), SAMPLES),
+  allLookups: await measure(() => graphql('{ lookups { id values } }'), SAMPLES / 3, 10),
+  itemsPageOf100: await measure(() => graphql(`{ ${page(0)} }`), SAMPLES / 3, 10),
+  unchangedUpsert: await measure(
+    () =>
+      graphql(
+        'mutation ($d: [JSON!]!) { upsertDocuments(dataSource: "countries", documents: $d) { unchanged } }',
+        {
+          d: [countries[0]],
+        },
+      ),
+    SAMPLES,
+  ),
+  refusedByCostLimit: await measure(() => graphql(tooCostly, {}, true), SAMPLES),
+  indexUpdateTo20Subscribers: await fanOut(100),
+};
+await database.close();
+console.info(JSON.stringify({ bench: 'graphql', results }));

@@ -1,0 +1,67 @@
+// The search screen's work per search with all 135,233 demo cities and the 250 countries loaded:
+// what the worker does for one screen search (the hits, the facet counts, one more search per
+// selected filter), and what the page then does on its main thread (sort the merged hits, cut out
+// one page). The worker calls run in-process here. Prints one JSON line.
+
+import { runScreenSearch, type ScreenQuery } from '../client/features/search/run-screen-search';
+import { SearchLoadStore } from '../client/features/search/search-load-store';
+import { sortHits } from '../client/features/search/search-sort';
+import { createSearchWorkerApi } from '../client/workers/search-worker-api';
+import { loadAppConfig } from '../server/app-config';
+import { cityRecords } from '../server/seed/cities';
+import { countryRecords } from '../server/seed/countries';
+import { measure } from './stats';
+
+const SAMPLES = 7;
+
+const { dataSources } = loadAppConfig().gapSearch;
+const worker = createSearchWorkerApi({
+  cache: { get: async () => undefined, put: async () => {}, delete: async () => {} },
+  fetch: globalThis.fetch,
+});
+const store = new SearchLoadStore();
+const records = { countries: countryRecords(), cities: cityRecords() };
+for (const [name, data] of Object.entries(records)) {
+  await worker.addIndex(name, dataSources[name]!, data);
+  store.setSource(name, { state: 'loaded' });
+}
+const deps = { store, worker, logError: (message: string) => console.error(message) };
+
+const queries: Record<string, ScreenQuery> = {
+  // One letter: the most matches a typed text gives.
+  oneLetter: { term: 'a', chips: [], filters: {} },
+  word: { term: 'san', chips: [], filters: {} },
+  twoWords: { term: 'san jose', chips: [], filters: {} },
+  // A chip without text lists (and counts) the whole data type.
+  browseCities: { term: '', chips: ['city'], filters: {} },
+  wordOneFilter: { term: 'san', chips: [], filters: { country: ['US', 'MX'] } },
+  wordTwoFilters: { term: 'san', chips: ['city'], filters: { country: ['US'], featureCode: ['PPL'] } },
+};
+
+const worker_: Record<string, unknown> = {};
+let widest = { hits: 0, sortMs: 0 };
+for (const [name, query] of Object.entries(queries)) {
+  const result = await runScreenSearch(dataSources, dataSources, query, deps);
+  worker_[name] = {
+    total: result.total,
+    hits: result.hits.length,
+    ...(await measure(() => runScreenSearch(dataSources, dataSources, query, deps), SAMPLES, 1)),
+  };
+  if (result.hits.length > widest.hits) {
+    const collator = new Intl.Collator('en');
+    const sort = await measure(
+      async () => sortHits(result.hits, 'population', dataSources, collator).slice(0, 100),
+      SAMPLES,
+      1,
+    );
+    widest = { hits: result.hits.length, sortMs: sort.p50Ms };
+  }
+}
+
+console.info(
+  JSON.stringify({
+    documents: { countries: records.countries.length, cities: records.cities.length },
+    screenSearch: worker_,
+    mainThreadSortAndPage: widest,
+  }),
+);

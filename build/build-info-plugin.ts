@@ -1,0 +1,27 @@
+// Vite plugin: stamps a build id into the bundle and writes builds/latest.json ({id}) and the
+// per-build manifest builds/meta/{id}.json that the client uses to detect a new deployment.
+import type { Plugin } from 'vite';
+
+export function buildInfoPlugin(buildId: string, builtAt: string): Plugin {
+  return {
+    name: 'sift-build-info',
+    config: () => ({
+      define: {
+        __BUILD_ID__: JSON.stringify(buildId),
+        __BUILT_AT__: JSON.stringify(builtAt),
+      },
+    }),
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'builds/latest.json',
+        source: JSON.stringify({ id: buildId, timestamp: builtAt }),
+      });
+      this.emitFile({
+        type: 'asset',
+        fileName: `builds/meta/${buildId}.json`,
+        source: JSON.stringify({ id: buildId, timestamp: builtAt, routeRules: {} }),
+      });
+    },
+  };
+}

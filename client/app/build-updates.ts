@@ -1,0 +1,57 @@
+// New build detection (spec §4): compare this bundle's build id with builds/latest.json and,
+// once a newer build exists, turn the next in-app navigation into a full page load. With a service
+// worker, the new build's worker is fetched at once and takes over before that reload, so the page
+// never comes back as the old shell from the old worker's cache, nor mixes chunks of two builds.
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { apiPaths } from '../../shared/api-paths';
+import { checkForServiceWorkerUpdate, reloadIntoLatestVersion } from '../features/pwa/service-worker-store';
+
+export const currentBuildId = __BUILD_ID__;
+const CHECK_INTERVAL_MS = 3600_000;
+
+let newerBuildId: string | null = null;
+
+/** The per-build manifest carries route rules; 404 and 403 mean "none published" and are ignored. */
+async function fetchBuildManifest(buildId: string): Promise<unknown> {
+  const response = await fetch(apiPaths.buildMeta(buildId));
+  if (response.status === 404 || response.status === 403) return null;
+  if (!response.ok) throw new Error(`Build manifest ${buildId}: HTTP ${response.status}`);
+  return response.json();
+}
+
+export async function checkForNewBuild(): Promise<boolean> {
+  try {
+    const response = await fetch(`${apiPaths.latestBuild}?timestamp=${Date.now()}`, { cache: 'no-store' });
+    if (response.ok) {
+      const { id } = (await response.json()) as { id?: string };
+      if (id && id !== currentBuildId && id !== newerBuildId) {
+        newerBuildId = id;
+        await Promise.all([fetchBuildManifest(id), checkForServiceWorkerUpdate()]);
+      }
+    }
+  } catch (error) {
+    console.warn('Build check failed', error);
+  }
+  return newerBuildId !== null;
+}
+
+export function useReloadOnNewBuild(): void {
+  const location = useLocation();
+  const firstLocation = useRef(location.key);
+
+  useEffect(() => {
+    if (location.key !== firstLocation.current && newerBuildId) void reloadIntoLatestVersion();
+  }, [location.key]);
+
+  useEffect(() => {
+    void checkForNewBuild();
+    const onVisible = () => document.visibilityState === 'visible' && void checkForNewBuild();
+    document.addEventListener('visibilitychange', onVisible);
+    const timer = window.setInterval(() => void checkForNewBuild(), CHECK_INTERVAL_MS);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      window.clearInterval(timer);
+    };
+  }, []);
+}

@@ -1,0 +1,16 @@
+// The app bar's action buttons, one per feature (language, theme, account…), composed here so
+// the layout itself stays unaware of features.
+import { Box } from '@mui/material';
+import { AccountMenu } from '../../features/auth/account-menu';
+import { LanguageMenu } from '../../features/language/language-menu';
+import { ThemeMenu } from '../../features/theme/theme-menu';
+
+export function AppBarActions() {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+      <LanguageMenu />
+      <ThemeMenu />
+      <AccountMenu />
+    </Box>
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from './app-error';
+import { guardRedirect, routeAuthOf } from './route-guard';
+
+const url = new URL('https://sift.example/item/countries/FRA?x=1');
+
+describe('route guard', () => {
+  it('takes the deepest auth setting of the matched routes', () => {
+    expect(routeAuthOf([undefined, {}])).toBeUndefined();
+    expect(routeAuthOf([{ auth: true }, { auth: false }])).toBe(false);
+    expect(routeAuthOf([{ auth: false }, {}, { auth: true }])).toBe(true);
+    expect(routeAuthOf([{ middleware: ['auth'] }])).toBe(true);
+    expect(routeAuthOf([{ middleware: ['auth'], auth: false }])).toBe(false);
+  });
+
+  it('refuses unknown route middleware', () => {
+    expect(() => routeAuthOf([{}, { middleware: ['auth', 'admin-only'] }])).toThrow(AppError);
+    expect(() => routeAuthOf([{ middleware: ['nope'] }])).toThrow('Unknown route middleware');
+  });
+
+  it('lets everyone into public routes and routes without a rule', () => {
+    for (const status of ['authenticated', 'unauthenticated'] as const) {
+      expect(guardRedirect(undefined, status, url)).toBeNull();
+      expect(guardRedirect(false, status, url)).toBeNull();
+    }
+  });
+
+  it('sends visitors of protected routes into sign-in with a callback and SessionRequired', () => {
+    expect(guardRedirect(true, 'authenticated', url)).toBeNull();
+    const target = new URL(guardRedirect(true, 'unauthenticated', url)!, 'https://sift.example');
+    expect(target.pathname).toBe('/modules/auth/login');
+    expect(target.searchParams.get('callbackUrl')).toBe('/item/countries/FRA?x=1');
+    expect(target.searchParams.get('error')).toBe('SessionRequired');
+  });
+
+  it('sends signed-in users away from guest-only routes, to the configured page or /', () => {
+    const guestOnly = {
+      unauthenticatedOnly: true as const,
+      navigateAuthenticatedTo: '/modules/auth/protected',
+    };
+    expect(guardRedirect(guestOnly, 'unauthenticated', url)).toBeNull();
+    expect(guardRedirect(guestOnly, 'authenticated', url)).toBe('/modules/auth/protected');
+    expect(guardRedirect({ unauthenticatedOnly: true }, 'authenticated', url)).toBe('/');
+  });
+});

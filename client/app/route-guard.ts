@@ -1,0 +1,56 @@
+// The route guard of spec §2, run as React Router middleware before any loader: the deepest
+// `handle.auth` of the matched routes decides, and every named `handle.middleware` must be known.
+import { type MiddlewareFunction, matchRoutes, type RouteObject, redirect } from 'react-router';
+import { SESSION_REQUIRED } from '../../shared/auth';
+import { type AuthStatus, authStore } from '../features/auth/auth-store';
+import { paths } from '../paths';
+import { AppError } from './app-error';
+import type { RouteAuth, RouteHandle } from './route-auth';
+
+/** Named route middleware. `auth` protects a route that has no auth setting of its own. */
+const KNOWN_MIDDLEWARE = new Set(['auth']);
+
+/** The auth rule of a matched route chain (outermost first); undefined: no rule, allowed. */
+export function routeAuthOf(handles: (RouteHandle | undefined)[]): RouteAuth | undefined {
+  let auth: RouteAuth | undefined;
+  for (const handle of handles) {
+    for (const name of handle?.middleware ?? []) {
+      if (!KNOWN_MIDDLEWARE.has(name)) {
+        throw new AppError({ message: 'Unknown route middleware', data: { middleware: name } });
+      }
+    }
+    auth = handle?.auth ?? (handle?.middleware?.includes('auth') ? true : auth);
+  }
+  return auth;
+}
+
+/** Where the guard sends someone with `status` asking for `url`, or null to let them in. */
+export function guardRedirect(auth: RouteAuth | undefined, status: AuthStatus, url: URL): string | null {
+  if (auth === undefined || auth === false) return null;
+  const signedIn = status === 'authenticated';
+  if (auth === true) {
+    // Into the sign-in flow, with a callback to the page that was asked for.
+    return signedIn ? null : paths.login(`${url.pathname}${url.search}`, SESSION_REQUIRED);
+  }
+  return signedIn ? (auth.navigateAuthenticatedTo ?? paths.index()) : null;
+}
+
+export function createRouteGuard(getRoutes: () => RouteObject[]): MiddlewareFunction {
+  return async ({ request }) => {
+    const url = new URL(request.url);
+    const matches = matchRoutes(getRoutes(), url) ?? [];
+    const auth = routeAuthOf(matches.map((m) => m.route.handle as RouteHandle | undefined));
+    const session = authStore.ready();
+    // Pages without a rule render at once; the session they may show arrives when it arrives.
+    if (auth === undefined || auth === false) return;
+    const target = guardRedirect(auth, (await session).status, url);
+    if (target) throw redirect(target);
+  };
+}
+
+/** Runs the guard again when a background refresh finds that the user signed in or out elsewhere. */
+export function revalidateOnSessionChange(router: { revalidate(): Promise<void> }): void {
+  authStore.onChange(({ source }) => {
+    if (source === 'refresh') void router.revalidate();
+  });
+}

@@ -1,0 +1,102 @@
+// Every route of spec §2, each loaded on demand, grouped under its layout (gapui, default, gap).
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { notFoundError } from './app-error';
+import { RootErrorBoundary } from './root-error-boundary';
+import { RootShell, StartupProgress } from './root-shell';
+import type { RouteHandle } from './route-auth';
+import { createRouteGuard, revalidateOnSessionChange } from './route-guard';
+import { createRoutePreloader } from './route-preloader';
+
+const handle = (h: RouteHandle) => h;
+
+const gapuiRoutes: RouteObject[] = [
+  { id: 'index', index: true, lazy: () => import('./routes/home') },
+  { id: 'home', path: 'home', lazy: () => import('./routes/home') },
+  { path: 'about', lazy: () => import('./routes/about') },
+  { path: 'contact', lazy: () => import('./routes/contact') },
+  { path: 'theme', lazy: () => import('./routes/theme') },
+  { id: 'search', path: 'search', handle: handle({ auth: false }), lazy: () => import('./routes/search') },
+  {
+    id: 'search-chips',
+    path: 'search/:chips',
+    handle: handle({ auth: false }),
+    lazy: () => import('./routes/search'),
+  },
+  { path: 'errorTest', lazy: () => import('./routes/error-test') },
+  { path: 'throw_error', lazy: () => import('./routes/throw-error') },
+  { path: 'testGraphql', lazy: () => import('./routes/test-graphql') },
+  { path: 'vuetifyi18n', lazy: () => import('./routes/component-i18n') },
+  {
+    path: 'modules/auth/guest',
+    handle: handle({
+      auth: { unauthenticatedOnly: true, navigateAuthenticatedTo: '/modules/auth/protected' },
+    }),
+    lazy: () => import('./routes/auth-guest'),
+  },
+  {
+    path: 'modules/auth/protected',
+    handle: handle({ auth: true }),
+    lazy: () => import('./routes/auth-protected'),
+  },
+  { path: 'modules/auth/checkrole', lazy: () => import('./routes/auth-check-role') },
+  { path: 'modules/auth/loginStatus', lazy: () => import('./routes/auth-login-status') },
+  { path: 'modules/i18n/basic', lazy: () => import('./routes/i18n-basic') },
+  { path: 'modules/i18n/transform', lazy: () => import('./routes/i18n-transform') },
+  { path: 'CookieConsent/settings', lazy: () => import('./routes/cookie-settings') },
+  { path: 'modules/storage/expiry', lazy: () => import('./routes/storage-expiry') },
+  { path: 'modules/storage/checksum', lazy: () => import('./routes/storage-checksum') },
+  { path: 'modules/storage/snapshot', lazy: () => import('./routes/storage-snapshot') },
+  { path: 'modules/logging/example', lazy: () => import('./routes/logging-example') },
+  { path: 'modules/search/searchAndReloadOnSubmit', lazy: () => import('./routes/search-reload-on-submit') },
+  // /group_{groupNumber} and /error_{errorComment}: React Router params span whole segments,
+  // so one route takes the segment and its loader dispatches on the prefix (or answers 404).
+  { path: ':prefixed', lazy: () => import('./routes/prefixed') },
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    middleware: [createRouteGuard(() => routes)],
+    Component: RootShell,
+    ErrorBoundary: RootErrorBoundary,
+    HydrateFallback: StartupProgress,
+    children: [
+      { lazy: () => import('./layouts/gapui-layout'), children: gapuiRoutes },
+      {
+        lazy: () => import('./layouts/default-layout'),
+        children: [
+          {
+            path: 'modules/auth/login',
+            handle: handle({ auth: { unauthenticatedOnly: true, navigateAuthenticatedTo: '/' } }),
+            lazy: () => import('./routes/auth-login'),
+          },
+        ],
+      },
+      {
+        lazy: () => import('./layouts/gap-layout'),
+        children: [
+          {
+            path: 'item/:datasource/:key',
+            handle: handle({ auth: true }),
+            lazy: () => import('./routes/item'),
+          },
+          { path: 'loginCallbackUrl', lazy: () => import('./routes/login-callback') },
+        ],
+      },
+      {
+        path: '*',
+        loader: ({ request }) => {
+          throw notFoundError(new URL(request.url).pathname);
+        },
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes, { future: { v8_middleware: true } });
+  revalidateOnSessionChange(router);
+  return router;
+}
+
+export const routePreloader = createRoutePreloader(routes);

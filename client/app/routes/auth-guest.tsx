@@ -1,0 +1,12 @@
+// /modules/auth/guest: a page only for signed-out visitors.
+import { ModulePage } from '../../components/module-page';
+import { GuestPanel } from '../../features/auth/guest-panel';
+
+export function Component() {
+  return (
+    <>
+      <ModulePage page="auth_guest" />
+      <GuestPanel />
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+// /modules/auth/login: sign in (default layout; signed-in users are sent to /).
+import { LoginPanel } from '../../features/auth/login-panel';
+
+export function Component() {
+  return <LoginPanel />;
+}

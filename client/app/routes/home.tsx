@@ -1,0 +1,6 @@
+// / and /home: search straight away, and see which data sources there are.
+import { HomePage } from '../../components/home-page';
+
+export function Component() {
+  return <HomePage />;
+}

@@ -1,0 +1,6 @@
+// /modules/i18n/basic: language switching, interpolation and plurals.
+import { I18nBasicPage } from '../../features/language/i18n-basic-page';
+
+export function Component() {
+  return <I18nBasicPage />;
+}

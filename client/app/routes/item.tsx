@@ -1,0 +1,38 @@
+// /item/:datasource/:key: the item viewer, reading the item from the search index on the device
+// (the route guard has already sent visitors to sign in), with lookups labelling coded values.
+import { useLocation, useParams } from 'react-router';
+import { useAppConfig } from '../../config/app-config';
+import { useSignedIn } from '../../features/auth/use-auth';
+import { ItemViewer } from '../../features/item-viewer/item-viewer';
+import { useLookups } from '../../features/lookups/use-lookups';
+import { useSearchLabels } from '../../features/search/search-labels';
+import { filteredSearchUrl, searchUrlOfItemState } from '../../features/search/search-url-state';
+import { useIndexedItem } from '../../features/search/use-indexed-item';
+import { paths } from '../../paths';
+
+export function Component() {
+  const { datasource = '', key = '' } = useParams();
+  const { dataSources } = useAppConfig().gapSearch;
+  const location = useLocation();
+  const signedIn = useSignedIn();
+  const item = useIndexedItem(dataSources, signedIn, datasource, key);
+  const labels = useSearchLabels(useLookups(signedIn).lookupLabel);
+  const source = dataSources[datasource];
+  return (
+    <ItemViewer
+      item={item}
+      sourceName={datasource}
+      itemKey={key}
+      source={source}
+      labels={labels}
+      backTo={searchUrlOfItemState(location.state)}
+      searchUrl={(filter) =>
+        !source
+          ? paths.search()
+          : filter
+            ? filteredSearchUrl(source.dataType, filter.key, filter.value)
+            : paths.searchChips([source.dataType])
+      }
+    />
+  );
+}

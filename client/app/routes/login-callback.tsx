@@ -1,0 +1,6 @@
+// /loginCallbackUrl: where the email link and OAuth sign-in return.
+import { LoginCallbackPanel } from '../../features/auth/login-callback-panel';
+
+export function Component() {
+  return <LoginCallbackPanel />;
+}

@@ -1,0 +1,12 @@
+// /modules/search/searchAndReloadOnSubmit: a search form that reloads the results page.
+import { ModulePage } from '../../components/module-page';
+import { SearchReloadForm } from '../../features/search/search-reload-form';
+
+export function Component() {
+  return (
+    <>
+      <ModulePage page="search_reload" />
+      <SearchReloadForm />
+    </>
+  );
+}

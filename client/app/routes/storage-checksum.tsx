@@ -1,0 +1,6 @@
+// /modules/storage/checksum: stored values and their crc32c.
+import { ChecksumPage } from '../../features/storage/checksum-page';
+
+export function Component() {
+  return <ChecksumPage />;
+}

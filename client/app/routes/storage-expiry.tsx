@@ -1,0 +1,6 @@
+// /modules/storage/expiry: stored items with a time to live.
+import { ExpiryPage } from '../../features/storage/expiry-page';
+
+export function Component() {
+  return <ExpiryPage />;
+}

@@ -1,0 +1,58 @@
+// Every cookie and browser-storage key Sift writes, by consent category. The settings page lists
+// them, and withdrawing a category deletes its entries. Add a row when a feature stores something
+// (and document it in docs/consent.md).
+import type { ConsentCategory } from './consent-cookie';
+
+export interface StoredItem {
+  /** Also the key of its texts: consent.items.<id>.purpose and .duration. */
+  id: string;
+  category: ConsentCategory;
+  kind: 'cookie' | 'localStorage' | 'sessionStorage' | 'indexedDB' | 'cacheStorage';
+  /** Exact name, or a prefix ending in `*`. */
+  name: string;
+}
+
+export const storageCatalogue: StoredItem[] = [
+  { id: 'consent', category: 'necessary', kind: 'cookie', name: 'sift_consent' },
+  { id: 'session', category: 'necessary', kind: 'cookie', name: 'authjs.*' },
+  { id: 'language', category: 'necessary', kind: 'cookie', name: 'i18n_redirected' },
+  { id: 'color_scheme', category: 'necessary', kind: 'cookie', name: 'color-scheme' },
+  { id: 'chunk_reload', category: 'necessary', kind: 'sessionStorage', name: 'sift:chunk-reload:*' },
+  { id: 'offline', category: 'necessary', kind: 'cacheStorage', name: '*' },
+  // Signed-in users' lookups, for labels while offline (spec §7); removed on sign-out.
+  { id: 'lookups', category: 'necessary', kind: 'localStorage', name: 'lookups' },
+  {
+    id: 'search_filters',
+    category: 'preferences',
+    kind: 'localStorage',
+    name: 'gap-search:selectedFilterOptions',
+  },
+  { id: 'contact_sender', category: 'preferences', kind: 'localStorage', name: 'sift:contact-sender' },
+];
+
+function matches(pattern: string, name: string): boolean {
+  return pattern.endsWith('*') ? name.startsWith(pattern.slice(0, -1)) : name === pattern;
+}
+
+function clearStorage(storage: Storage, pattern: string): void {
+  for (const key of Object.keys(storage)) if (matches(pattern, key)) storage.removeItem(key);
+}
+
+function clearCookies(pattern: string): void {
+  for (const part of document.cookie.split(';')) {
+    const name = part.split('=')[0]!.trim();
+    if (!name || !matches(pattern, name)) continue;
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from some supported browsers
+    document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax`;
+  }
+}
+
+/** Deletes what the given categories stored in cookies, localStorage and sessionStorage. */
+export function purgeCategories(categories: ConsentCategory[]): void {
+  for (const item of storageCatalogue) {
+    if (!categories.includes(item.category) || item.category === 'necessary') continue;
+    if (item.kind === 'localStorage') clearStorage(localStorage, item.name);
+    else if (item.kind === 'sessionStorage') clearStorage(sessionStorage, item.name);
+    else if (item.kind === 'cookie') clearCookies(item.name);
+  }
+}

@@ -1,0 +1,116 @@
+// The app bar's account button: "sign in" for visitors; for signed-in users an avatar opening a
+// menu with who they are, the sign-in status page and sign-out.
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import Login from '@mui/icons-material/Login';
+import Logout from '@mui/icons-material/Logout';
+import {
+  Avatar,
+  Box,
+  Divider,
+  IconButton,
+  ListItemIcon,
+  Menu,
+  MenuItem,
+  Snackbar,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { paths } from '../../paths';
+import { useAuth } from './use-auth';
+import { useSignOut } from './use-sign-out';
+
+export function AccountMenu() {
+  const { t } = useTranslation();
+  const { status, data } = useAuth();
+  const location = useLocation();
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { signOutAndLeave, failed, dismissFailure } = useSignOut();
+
+  // Same footprint while the first session answer is awaited, so the app bar does not jump.
+  if (status === 'loading') return <Box sx={{ width: 40, height: 40 }} />;
+
+  if (status === 'unauthenticated' || !data) {
+    const here = `${location.pathname}${location.search}`;
+    return (
+      <Tooltip title={t('auth.sign_in')}>
+        <IconButton component={RouterLink} to={paths.login(here)} aria-label={t('auth.sign_in')}>
+          <Login />
+        </IconButton>
+      </Tooltip>
+    );
+  }
+
+  const { name, email } = data.user;
+  return (
+    <>
+      <Tooltip title={t('auth.account_menu')}>
+        <IconButton
+          onClick={(e) => setAnchor(e.currentTarget)}
+          aria-label={t('auth.account_menu')}
+          aria-haspopup="menu"
+          aria-expanded={anchor ? true : undefined}
+          aria-controls={anchor ? menuId : undefined}
+        >
+          <Avatar
+            sx={{
+              width: 32,
+              height: 32,
+              fontSize: 16,
+              bgcolor: 'primary.main',
+              color: 'primary.contrastText',
+            }}
+          >
+            {(name ?? email).trim().charAt(0).toUpperCase()}
+          </Avatar>
+        </IconButton>
+      </Tooltip>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <Box sx={{ px: 2, py: 1, maxWidth: 280 }}>
+          <Typography sx={{ fontWeight: 600 }} noWrap>
+            {name ?? email}
+          </Typography>
+          {name && (
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {email}
+            </Typography>
+          )}
+        </Box>
+        <Divider />
+        <MenuItem component={RouterLink} to={paths.authLoginStatus()} onClick={() => setAnchor(null)}>
+          <ListItemIcon>
+            <AccountCircle fontSize="small" />
+          </ListItemIcon>
+          {t('nav.login_status')}
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            void signOutAndLeave();
+          }}
+        >
+          <ListItemIcon>
+            <Logout fontSize="small" />
+          </ListItemIcon>
+          {t('auth.sign_out')}
+        </MenuItem>
+      </Menu>
+      <Snackbar
+        open={failed}
+        autoHideDuration={6000}
+        onClose={dismissFailure}
+        message={t('auth.sign_out_failed')}
+      />
+    </>
+  );
+}

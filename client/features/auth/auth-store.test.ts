@@ -1,0 +1,98 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Session } from '../../../shared/auth';
+import { createAuthStore } from './auth-store';
+
+const session: Session = {
+  user: { id: 'u1', email: 'ann@example.test', name: 'Ann', role: 'user' },
+  expires: '2030-01-01T00:00:00.000Z',
+};
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('auth store', () => {
+  it('is loading until the first answer, then authenticated or unauthenticated', async () => {
+    const answer = deferred<Session | null>();
+    const store = createAuthStore(() => answer.promise);
+    expect(store.getState()).toEqual({
+      data: null,
+      loading: false,
+      lastRefreshedAt: null,
+      status: 'loading',
+    });
+    const ready = store.ready();
+    expect(store.getState()).toMatchObject({ loading: true, status: 'loading' });
+    answer.resolve(session);
+    const state = await ready;
+    expect(state).toMatchObject({ data: session, loading: false, status: 'authenticated' });
+    expect(state.lastRefreshedAt).toBeInstanceOf(Date);
+  });
+
+  it('keeps the last status while a later refresh is in flight', async () => {
+    let next = deferred<Session | null>();
+    const store = createAuthStore(() => next.promise);
+    const first = store.ready();
+    next.resolve(session);
+    await first;
+    next = deferred();
+    const refreshing = store.refresh();
+    expect(store.getState()).toMatchObject({ loading: true, status: 'authenticated' });
+    next.resolve(null);
+    expect(await refreshing).toMatchObject({ loading: false, status: 'unauthenticated', data: null });
+  });
+
+  it('shares one request between background refreshes, but asks again after signing in', async () => {
+    const load = vi.fn(async () => session);
+    const store = createAuthStore(load);
+    await Promise.all([store.refresh(), store.refresh(), store.ready()]);
+    expect(load).toHaveBeenCalledTimes(1);
+    await Promise.all([store.refresh(), store.refresh('signIn')]);
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('reports sign-in changes with their source, but not the first answer', async () => {
+    const answers: (Session | null)[] = [null, session, session, null];
+    const store = createAuthStore(async () => answers.shift() ?? null);
+    const changes: unknown[] = [];
+    store.onChange((change) => changes.push(change));
+    await store.ready();
+    await store.refresh('signIn');
+    await store.refresh();
+    await store.refresh();
+    store.clear('signOut');
+    expect(changes).toEqual([
+      { signedIn: true, source: 'signIn' },
+      { signedIn: false, source: 'refresh' },
+    ]);
+  });
+
+  it('treats a failed first answer as signed out and keeps a known session through later failures', async () => {
+    let fail = true;
+    const store = createAuthStore(async () => {
+      if (fail) throw new Error('offline');
+      return session;
+    });
+    expect((await store.ready()).status).toBe('unauthenticated');
+    fail = false;
+    await store.refresh();
+    fail = true;
+    expect(await store.refresh()).toMatchObject({ status: 'authenticated', data: session, loading: false });
+  });
+
+  it('forgets the session at once when cleared', async () => {
+    const store = createAuthStore(async () => session);
+    await store.ready();
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.clear('signOut');
+    expect(store.getState()).toMatchObject({ data: null, status: 'unauthenticated' });
+    expect(listener).toHaveBeenCalled();
+  });
+});

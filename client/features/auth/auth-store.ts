@@ -1,0 +1,97 @@
+// The auth state of spec §3/§4 — {data, loading, lastRefreshedAt, status} — kept outside React so
+// the route guard can await it, and read in components through useAuth().
+import type { Session } from '../../../shared/auth';
+import { fetchSession } from './auth-api';
+
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+export interface AuthState {
+  data: Session | null;
+  /** A session request is in flight. */
+  loading: boolean;
+  /** When the server last answered a session request. */
+  lastRefreshedAt: Date | null;
+  /** `loading` only until the first answer; later refreshes keep the last known status. */
+  status: AuthStatus;
+}
+
+/** Why the signed-in state changed: a background refresh noticed, or the user signed in or out here. */
+export type AuthChangeSource = 'refresh' | 'signIn' | 'signOut';
+export type AuthChangeListener = (change: { signedIn: boolean; source: AuthChangeSource }) => void;
+
+export function createAuthStore(loadSession: () => Promise<Session | null>) {
+  let state: AuthState = { data: null, loading: false, lastRefreshedAt: null, status: 'loading' };
+  let settled = false;
+  let inFlight: Promise<AuthState> | null = null;
+  const listeners = new Set<() => void>();
+  const changeListeners = new Set<AuthChangeListener>();
+
+  function update(next: Partial<AuthState>, source?: AuthChangeSource) {
+    const wasSignedIn = state.status === 'authenticated';
+    const wasSettled = settled;
+    if (source) settled = true;
+    const merged = { ...state, ...next };
+    state = { ...merged, status: !settled ? 'loading' : merged.data ? 'authenticated' : 'unauthenticated' };
+    for (const listener of listeners) listener();
+    const signedIn = state.status === 'authenticated';
+    if (wasSettled && source && signedIn !== wasSignedIn) {
+      for (const listener of changeListeners) listener({ signedIn, source });
+    }
+  }
+
+  async function load(source: AuthChangeSource): Promise<AuthState> {
+    update({ loading: true });
+    try {
+      update({ data: await loadSession(), loading: false, lastRefreshedAt: new Date() }, source);
+    } catch {
+      // Offline or server trouble (already logged): keep what we knew; a first failure means signed out.
+      update({ loading: false }, source);
+    }
+    return state;
+  }
+
+  const store = {
+    getState: (): AuthState => state,
+
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    /** Called when the user becomes signed in or signed out (not on the first answer). */
+    onChange(listener: AuthChangeListener): () => void {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
+    },
+
+    /**
+     * Re-reads the session. Background refreshes share a request already in flight; a refresh
+     * after signing in or out waits for it and then asks again, so it cannot return stale data.
+     */
+    refresh(source: AuthChangeSource = 'refresh'): Promise<AuthState> {
+      if (inFlight && source === 'refresh') return inFlight;
+      const next = inFlight ? inFlight.then(() => load(source)) : load(source);
+      inFlight = next;
+      void next.finally(() => {
+        if (inFlight === next) inFlight = null;
+      });
+      return next;
+    },
+
+    /** The state once the first session request has been answered. */
+    ready(): Promise<AuthState> {
+      return settled ? Promise.resolve(state) : store.refresh();
+    },
+
+    /** Forgets the session at once, e.g. after signing out. */
+    clear(source: AuthChangeSource): void {
+      update({ data: null, lastRefreshedAt: new Date() }, source);
+    },
+  };
+  return store;
+}
+
+export type AuthStore = ReturnType<typeof createAuthStore>;
+
+/** The app's one auth store. */
+export const authStore = createAuthStore(() => fetchSession(window.location.pathname));

@@ -1,0 +1,28 @@
+// Signing out from a button: sign out, then go where the server says (by default this page, which
+// the route guard turns into the sign-in page when it is protected).
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { appPathOf } from './app-path';
+import { signOut } from './auth-actions';
+
+export function useSignOut() {
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function signOutAndLeave() {
+    setFailed(false);
+    setBusy(true);
+    try {
+      const { url } = await signOut();
+      await navigate(appPathOf(url), { replace: true });
+    } catch (error) {
+      console.warn('Signing out failed', error);
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { signOutAndLeave, busy, failed, dismissFailure: () => setFailed(false) };
+}

@@ -1,0 +1,76 @@
+// A summary of the lookups for developer pages: where they came from, how many, and a few labels
+// in the interface language.
+import {
+  Alert,
+  Button,
+  CircularProgress,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { LookupsState } from './use-lookups';
+
+const SAMPLE_SIZE = 6;
+
+export function LookupsPanel({ lookups }: { lookups: LookupsState }) {
+  const { t } = useTranslation();
+  if (lookups.status === 'signed-out') return <Alert severity="info">{t('lookups.signed_out')}</Alert>;
+  const reload = (
+    <Button size="small" onClick={lookups.reload} sx={{ alignSelf: 'flex-start', mt: 2 }}>
+      {t('lookups.reload')}
+    </Button>
+  );
+  if (lookups.status === 'loading') {
+    return (
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} role="status">
+        <CircularProgress size={20} />
+        <Typography>{t('lookups.loading')}</Typography>
+      </Stack>
+    );
+  }
+  if (lookups.status === 'unavailable') {
+    return (
+      <Stack>
+        <Alert severity="error">{t('lookups.unavailable')}</Alert>
+        {reload}
+      </Stack>
+    );
+  }
+  const count = lookups.map.size;
+  const sample = [...lookups.map.keys()].slice(0, SAMPLE_SIZE);
+  return (
+    <Stack>
+      <Alert severity={lookups.from === 'storage' ? 'warning' : 'success'} role="status" sx={{ mb: 2 }}>
+        {lookups.from === 'storage'
+          ? t('lookups.from_storage', { count })
+          : t('lookups.from_network', { count })}
+      </Alert>
+      {sample.length > 0 && (
+        <Table size="small" aria-label={t('lookups.sample')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('lookups.id')}</TableCell>
+              <TableCell>{t('lookups.label')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {sample.map((id) => (
+              <TableRow key={id}>
+                <TableCell dir="ltr" sx={{ fontFamily: 'monospace' }}>
+                  {id}
+                </TableCell>
+                <TableCell>{lookups.lookupLabel(id)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {reload}
+    </Stack>
+  );
+}

@@ -1,0 +1,80 @@
+// The lookups for a signed-in user, through TanStack Query (keyed by the Lookups query's hash),
+// with the device-copy fallback of load-lookups.ts. Signed out: nothing is fetched, and signing
+// out removes the device copy. `lookupLabel` labels an id in the interface language; the app layer
+// hands it to the screens that show coded values (search filters, the item viewer).
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LookupsDocument } from '../../graphql/generated/operations';
+import { useGraphqlClient } from '../../graphql/graphql-provider';
+import { graphqlQueryOptions } from '../../graphql/use-graphql-query';
+import { appLogger } from '../../logging/app-logger';
+import { serializeError } from '../../logging/serialize-error';
+import { type LoadedLookups, type LookupsDeps, loadLookups } from './load-lookups';
+import { type LookupMap, lookupLabel, toLookupMap } from './lookup-map';
+import { browserLookupsStorage } from './lookups-storage';
+
+/** Lookups change rarely; a page keeps them this long before asking again. */
+const FRESH_MS = 10 * 60_000;
+
+export interface LookupsState {
+  status: 'signed-out' | 'loading' | 'ready' | 'unavailable';
+  /** Where the current lookups came from. */
+  from?: LoadedLookups['from'];
+  map: LookupMap;
+  /** The label of a lookup id (`<namespace>.<code>`) in the interface language. */
+  lookupLabel: (id: string) => string | undefined;
+  /** Loads them again now (from the server, else the device copy). */
+  reload: () => void;
+}
+
+const emptyMap: LookupMap = new Map();
+
+const browserDeps = (fetchLookups: LookupsDeps['fetch']): LookupsDeps => ({
+  fetch: fetchLookups,
+  storage: browserLookupsStorage(),
+  logError: (error) => {
+    console.error(`[lookups] ${error.message}`, error.cause);
+    appLogger.error({ message: error.message, error: serializeError(error) }, { group: 'lookups' });
+  },
+  warn: (message, error) => console.warn(`[lookups] ${message}`, error),
+});
+
+/** `signedIn` undefined: sign-in is still unknown, so neither fetch nor remove anything yet. */
+export function useLookups(signedIn: boolean | undefined): LookupsState {
+  const client = useGraphqlClient();
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const { queryKey, queryFn } = graphqlQueryOptions(client, LookupsDocument);
+
+  // Signing out (signed in, then signed out, on this page) removes the device copy. A page that
+  // starts signed out leaves it alone: opened offline, it cannot tell a signed-out user from a
+  // signed-in one whose session could not be read.
+  const lastKnown = useRef(signedIn);
+  useEffect(() => {
+    if (signedIn === undefined) return;
+    if (lastKnown.current === true && signedIn === false) browserLookupsStorage().clear();
+    lastKnown.current = signedIn;
+  }, [signedIn]);
+
+  const query = useQuery({
+    // Its own namespace: this entry holds the lookups with their origin, not the query's raw data
+    // that ['graphql', hash] entries hold.
+    queryKey: ['lookups', queryKey[1]],
+    queryFn: ({ signal }) => loadLookups(browserDeps(async () => (await queryFn({ signal })).lookups)),
+    enabled: signedIn === true,
+    staleTime: FRESH_MS,
+    // Run even offline (TanStack would pause): a failed fetch is what falls back to the device copy.
+    networkMode: 'always',
+    retry: false,
+  });
+
+  const data = signedIn === true ? query.data : undefined;
+  const map = useMemo(() => (data ? toLookupMap(data.lookups) : emptyMap), [data]);
+  const label = useCallback((id: string) => lookupLabel(map, id, language), [map, language]);
+  const status: LookupsState['status'] =
+    signedIn !== true ? 'signed-out' : data ? 'ready' : query.isError ? 'unavailable' : 'loading';
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  return { status, from: data?.from, map, lookupLabel: label, reload };
+}

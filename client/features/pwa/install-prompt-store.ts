@@ -1,0 +1,61 @@
+// The browser's offer to install the app (spec §2 install prompt): kept from `beforeinstallprompt`
+// until the user installs or dismisses it; a dismissal is remembered in local storage.
+
+/** Chromium's event; not in the DOM typings. */
+interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+export const INSTALL_DISMISSED_KEY = 'sift-pwa:install-dismissed';
+
+let offer: BeforeInstallPromptEvent | null = null;
+const listeners = new Set<() => void>();
+
+function dismissedBefore(): boolean {
+  try {
+    return localStorage.getItem(INSTALL_DISMISSED_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+function setOffer(next: BeforeInstallPromptEvent | null) {
+  offer = next;
+  for (const listener of listeners) listener();
+}
+
+/** Listens from module load on: the browser may offer installation before React renders. */
+export function listenForInstallOffer(target: Window = window): void {
+  target.addEventListener('beforeinstallprompt', (event) => {
+    // Keep Chromium's own mini-infobar away; our prompt shows instead (unless dismissed before).
+    event.preventDefault();
+    setOffer(event as BeforeInstallPromptEvent);
+  });
+  target.addEventListener('appinstalled', () => setOffer(null));
+}
+
+export const installPromptStore = {
+  /** Whether to show the prompt: the browser offers installation and the user has not said no. */
+  getSnapshot: (): boolean => offer !== null && !dismissedBefore(),
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  async install(): Promise<void> {
+    const current = offer;
+    if (!current) return;
+    setOffer(null);
+    await current.prompt();
+    const { outcome } = await current.userChoice;
+    if (outcome === 'dismissed') installPromptStore.dismiss();
+  },
+  dismiss(): void {
+    try {
+      localStorage.setItem(INSTALL_DISMISSED_KEY, 'true');
+    } catch {
+      // Storage blocked: the prompt still hides for this visit.
+    }
+    setOffer(null);
+  },
+};

@@ -1,0 +1,48 @@
+// The service worker's two notices: "ready to work offline" once after the first install, and
+// "a new version is available — reload" while a newer version waits.
+import { Button, Snackbar } from '@mui/material';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { reloadIntoLatestVersion, serviceWorkerStore } from './service-worker-store';
+
+/** Above the bottom navigation that phones and tablets show. */
+export const noticeOffset = { bottom: { xs: 'calc(72px + env(safe-area-inset-bottom))', lg: 24 } };
+
+export function PwaNotices() {
+  const { t } = useTranslation();
+  const { offlineReady, needRefresh } = useSyncExternalStore(
+    serviceWorkerStore.subscribe,
+    serviceWorkerStore.getSnapshot,
+  );
+  return (
+    <>
+      <Snackbar
+        open={offlineReady && !needRefresh}
+        autoHideDuration={6000}
+        onClose={(_, reason) => reason !== 'clickaway' && serviceWorkerStore.dismissOfflineReady()}
+        message={t('pwa.offline_ready')}
+        sx={noticeOffset}
+      />
+      <Snackbar
+        open={needRefresh}
+        message={t('pwa.update_available')}
+        sx={noticeOffset}
+        action={
+          <>
+            <Button color="inherit" size="small" onClick={serviceWorkerStore.dismissNeedRefresh}>
+              {t('pwa.later')}
+            </Button>
+            <Button
+              color="secondary"
+              size="small"
+              variant="contained"
+              onClick={() => void reloadIntoLatestVersion()}
+            >
+              {t('pwa.reload')}
+            </Button>
+          </>
+        }
+      />
+    </>
+  );
+}

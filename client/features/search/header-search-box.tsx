@@ -1,0 +1,161 @@
+// The app bar's search box, the combobox of the search screen. Typing anywhere opens the search
+// screen with the text (remembering the page it started from); on the screen it steers the
+// results: arrow keys move through them, Enter opens one, Escape steps back. "/" focuses it.
+import Close from '@mui/icons-material/Close';
+import SearchIcon from '@mui/icons-material/Search';
+import { Box, IconButton, InputAdornment, TextField } from '@mui/material';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../paths';
+import { searchBoxStore, useSearchBox } from './search-box-store';
+import type { SearchHistoryState } from './search-url-state';
+
+const BOX_SELECTOR = 'input[data-search-box]';
+let slashShortcutUsers = 0;
+/** The page a search was started from while the screen is still on its way there. */
+let startedFrom: string | undefined;
+
+function focusOnSlash(event: globalThis.KeyboardEvent) {
+  if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target as HTMLElement | null;
+  if (target?.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]')) return;
+  const box = document.querySelector<HTMLInputElement>(BOX_SELECTOR);
+  if (!box) return;
+  event.preventDefault();
+  box.focus();
+  box.select();
+}
+
+/** One document listener however many boxes are shown (the home page has a second one). */
+function useSlashShortcut() {
+  useEffect(() => {
+    if (slashShortcutUsers++ === 0) document.addEventListener('keydown', focusOnSlash);
+    return () => {
+      if (--slashShortcutUsers === 0) document.removeEventListener('keydown', focusOnSlash);
+    };
+  }, []);
+}
+
+export function HeaderSearchBox() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { draft, active, results, focusRequested } = useSearchBox();
+  const input = useRef<HTMLInputElement>(null);
+  const onScreen = results !== null;
+  useSlashShortcut();
+
+  // Typing started on another page: the search screen's box carries on with the focus.
+  useEffect(() => {
+    const box = input.current;
+    if (onScreen) startedFrom = undefined;
+    if (!onScreen || !focusRequested || !box) return;
+    searchBoxStore.requestFocus(false);
+    box.focus();
+    box.setSelectionRange(box.value.length, box.value.length);
+  }, [onScreen, focusRequested]);
+
+  const here = `${location.pathname}${location.search}${location.hash}`;
+  /** Opens the screen once; keystrokes until it shows only change the text it takes over. */
+  const startSearch = (text: string) => {
+    if (onScreen || !text.trim() || startedFrom === here) return;
+    startedFrom = here;
+    const state: SearchHistoryState = { searchFrom: here };
+    searchBoxStore.requestFocus();
+    navigate(paths.search({ s: text }), { state });
+  };
+
+  const change = (text: string) => {
+    searchBoxStore.setDraft(text);
+    startSearch(text);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (searchBoxStore.openActive()) return;
+    if (onScreen) searchBoxStore.submit();
+    else startSearch(draft);
+  };
+
+  const clear = () => {
+    searchBoxStore.setDraft('');
+    searchBoxStore.submit();
+    input.current?.focus();
+  };
+
+  const keyDown = (event: KeyboardEvent) => {
+    if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && results && results.count > 0) {
+      event.preventDefault();
+      searchBoxStore.move(event.key === 'ArrowDown' ? 1 : -1);
+    } else if (event.key === 'Escape' && (active >= 0 || draft)) {
+      event.preventDefault();
+      if (active >= 0) searchBoxStore.setActive(-1);
+      else clear();
+    }
+  };
+
+  const expanded = onScreen && results.count > 0;
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: <search> is too new for some of the browsers Sift supports
+    <form role="search" onSubmit={submit} style={{ flex: 1, maxWidth: 560 }}>
+      <TextField
+        size="small"
+        fullWidth
+        value={draft}
+        onChange={(e) => change(e.target.value)}
+        placeholder={t('search.placeholder')}
+        slotProps={{
+          htmlInput: {
+            ref: input,
+            'data-search-box': '',
+            role: 'combobox',
+            'aria-label': t('search.placeholder'),
+            'aria-autocomplete': 'list',
+            'aria-expanded': expanded,
+            'aria-controls': expanded ? results.listboxId : undefined,
+            'aria-activedescendant': expanded && active >= 0 ? results.optionId(active) : undefined,
+            enterKeyHint: 'search',
+            autoComplete: 'off',
+            spellCheck: false,
+            onKeyDown: keyDown,
+          },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+            endAdornment: draft ? (
+              <InputAdornment position="end">
+                <IconButton size="small" edge="end" onClick={clear} aria-label={t('search.clear')}>
+                  <Close fontSize="small" />
+                </IconButton>
+              </InputAdornment>
+            ) : (
+              <InputAdornment position="end" sx={{ display: { xs: 'none', md: 'flex' } }}>
+                <Box
+                  component="kbd"
+                  title={t('search.shortcut_hint')}
+                  sx={{
+                    px: 0.75,
+                    borderRadius: 1,
+                    border: 1,
+                    borderColor: 'divider',
+                    fontFamily: 'inherit',
+                    fontSize: 12,
+                    lineHeight: '18px',
+                    color: 'text.secondary',
+                  }}
+                >
+                  /
+                </Box>
+              </InputAdornment>
+            ),
+            sx: { borderRadius: 99, bgcolor: 'action.hover' },
+          },
+        }}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,220 @@
+// Loading and searching through the real worker operations (in-process, in-memory cache) with a
+// stand-in server: load states, sign-in and sign-out, builds in progress, failures, merging.
+import { describe, expect, it } from 'vitest';
+import { apiPaths } from '../../../shared/api-paths';
+import type { DataSourceConfig } from '../../../shared/app-config';
+import type { IndexChecksumsRequest, IndexChecksumsResponse } from '../../../shared/search/index-api';
+import { type BuiltArtifact, buildArtifact } from '../../../shared/search/index-artifact';
+import { recordsToIndexDocuments } from '../../../shared/search/index-input';
+import { type CachedArtifact, createSearchWorkerApi } from '../../workers/search-worker-api';
+import { loadSearchIndexes, type SearchIndexDeps } from './load-search-indexes';
+import { SearchLoadStore } from './search-load-store';
+import { canSearch, searchSources } from './search-sources';
+
+const base: Omit<DataSourceConfig, 'dataType' | 'protected'> = {
+  algorithm: 'bm25',
+  keyProperty: 'id',
+  titleProperty: 'name',
+  descriptionProperties: [],
+  searchProperties: { name: 'text' },
+  indexedProperties: { kind: 'enum' },
+  filters: { kind: 'kind' },
+  boostProperties: {},
+  lookups: {},
+  sortOptions: [],
+  rank: { property: 'size', scale: 'linear' },
+};
+const dataSources: Record<string, DataSourceConfig> = {
+  rivers: { ...base, dataType: 'river', protected: false },
+  mountains: { ...base, dataType: 'mountain', protected: true },
+};
+const records = {
+  rivers: [
+    { id: 'r1', name: 'Saint Lawrence', kind: 'long', size: 3 },
+    { id: 'r2', name: 'Seine', kind: 'short', size: 1 },
+  ],
+  mountains: [{ id: 'm1', name: 'Säntis', kind: 'alp', size: 5 }],
+};
+
+async function setup() {
+  const artifacts: Record<string, BuiltArtifact> = {};
+  for (const [name, rows] of Object.entries(records)) {
+    artifacts[name] = await buildArtifact(
+      dataSources[name]!,
+      recordsToIndexDocuments(dataSources[name]!, rows),
+    );
+  }
+  const cache = new Map<string, CachedArtifact>();
+  const server = {
+    /** Sources whose first build is still running. */
+    building: new Set<string>(),
+    broken: new Set<string>(),
+    checksumCalls: [] as IndexChecksumsRequest[],
+  };
+  const worker = createSearchWorkerApi({
+    cache: {
+      get: async (name) => cache.get(name),
+      put: async (name, artifact) => void cache.set(name, artifact),
+      delete: async (name) => void cache.delete(name),
+    },
+    fetch: (async (input: RequestInfo | URL) => {
+      const name = Object.keys(artifacts).find(
+        (n) => String(input) === apiPaths.searchIndexArtifact(n, artifacts[n]!.crc32c),
+      );
+      if (!name || server.broken.has(name)) return new Response(null, { status: 404 });
+      return new Response(artifacts[name]!.bytes as Uint8Array<ArrayBuffer>);
+    }) as typeof fetch,
+  });
+  const store = new SearchLoadStore();
+  const errors: [string, string | undefined][] = [];
+  const overallSeen: string[] = [];
+  store.subscribe(() => {
+    if (overallSeen.at(-1) !== store.getSnapshot().overall) overallSeen.push(store.getSnapshot().overall);
+  });
+  const deps: SearchIndexDeps = {
+    store,
+    worker,
+    fetchChecksums: async (request) => {
+      server.checksumCalls.push(request);
+      const answer: IndexChecksumsResponse = {};
+      for (const name of request.dataSources ?? []) {
+        answer[name] = server.building.has(name)
+          ? { crc32c: null }
+          : { crc32c: artifacts[name]!.crc32c, size: 1 };
+      }
+      return answer;
+    },
+    logError: (message, _error, source) => void errors.push([message, source]),
+    wait: async () => {
+      server.building.clear();
+    },
+  };
+  return { deps, store, cache, server, errors, overallSeen, artifacts };
+}
+
+const states = (store: SearchLoadStore) =>
+  Object.fromEntries(Object.entries(store.getSnapshot().sources).map(([name, load]) => [name, load.state]));
+
+describe('loadSearchIndexes', () => {
+  it('loads the public sources for an anonymous caller, all of them once signed in, and drops the protected on sign-out', async () => {
+    const { deps, store, cache, overallSeen } = await setup();
+    expect(store.getSnapshot().overall).toBe('unloaded');
+    await loadSearchIndexes(dataSources, false, deps);
+    expect(states(store)).toEqual({ rivers: 'loaded' });
+    expect(overallSeen).toEqual(['loading', 'loaded']);
+    expect(store.getSnapshot().sources.rivers).toMatchObject({ from: 'network', size: 1 });
+
+    await loadSearchIndexes(dataSources, true, deps);
+    expect(states(store)).toEqual({ rivers: 'loaded', mountains: 'loaded' });
+    expect([...cache.keys()].sort()).toEqual(['mountains', 'rivers']);
+
+    await loadSearchIndexes(dataSources, false, deps);
+    expect(states(store)).toEqual({ rivers: 'loaded' });
+    expect([...cache.keys()]).toEqual(['rivers']);
+    expect(
+      await deps.worker.searchIndex('mountains', { limit: 10, threshold: 0, where: {}, boost: {} }),
+    ).toBe('error');
+  });
+
+  it('keeps a source loading while the server builds its first index, and loads it once built', async () => {
+    const { deps, store, server } = await setup();
+    server.building.add('rivers');
+    await loadSearchIndexes(dataSources, false, deps);
+    expect(server.checksumCalls.map((c) => c.dataSources)).toEqual([['rivers'], ['rivers']]);
+    expect(server.checksumCalls[1]!.dataSourceLoadStates).toEqual({ rivers: 'loading' });
+    expect(states(store)).toEqual({ rivers: 'loaded' });
+  });
+
+  it('marks a source that fails to load as error and logs it; the others load', async () => {
+    const { deps, store, server, errors, overallSeen } = await setup();
+    server.broken.add('mountains');
+    await loadSearchIndexes(dataSources, true, deps);
+    expect(states(store)).toEqual({ rivers: 'loaded', mountains: 'error' });
+    expect(store.getSnapshot().overall).toBe('loaded');
+    expect(overallSeen.at(-1)).toBe('loaded');
+    expect(errors).toEqual([['A search index could not be loaded', 'mountains']]);
+  });
+
+  it('marks every source as error when the checksums cannot be fetched', async () => {
+    const { deps, store, errors } = await setup();
+    await loadSearchIndexes(dataSources, true, {
+      ...deps,
+      fetchChecksums: async () => {
+        throw new Error('offline');
+      },
+    });
+    expect(states(store)).toEqual({ rivers: 'error', mountains: 'error' });
+    expect(errors).toEqual([['Could not ask which search indexes are current', undefined]]);
+  });
+
+  it('keeps loaded sources searchable when a later checksum call fails (offline)', async () => {
+    const { deps, store } = await setup();
+    await loadSearchIndexes(dataSources, false, deps);
+    const offline = {
+      ...deps,
+      fetchChecksums: async () => {
+        throw new Error('offline');
+      },
+    };
+    await loadSearchIndexes(dataSources, true, offline);
+    expect(states(store)).toEqual({ rivers: 'loaded', mountains: 'error' });
+    const result = await searchSources(dataSources, { term: 'seine' }, deps);
+    expect(result.hits.map((hit) => hit.id)).toEqual(['r2']);
+  });
+});
+
+describe('searchSources', () => {
+  it('merges hits of the loaded sources by score, restricted to the chosen data types', async () => {
+    const { deps } = await setup();
+    await loadSearchIndexes(dataSources, true, deps);
+    const all = await searchSources(dataSources, { term: 's', facets: true }, deps);
+    expect(all.hits.map((h) => [h.document.name, h.dataType]).sort()).toEqual([
+      ['Saint Lawrence', 'river'],
+      ['Seine', 'river'],
+      ['Säntis', 'mountain'],
+    ]);
+    const scores = all.hits.map((h) => h.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(all.sources.rivers).toEqual({
+      dataType: 'river',
+      count: 2,
+      limited: false,
+      facets: { kind: { long: 1, short: 1 } },
+    });
+    expect(all.limited).toBe(false);
+    const rivers = await searchSources(
+      dataSources,
+      { term: 's', dataTypes: ['river'], filters: { kind: ['short'] } },
+      deps,
+    );
+    expect(rivers.hits.map((h) => h.document.name)).toEqual(['Seine']);
+    expect(Object.keys(rivers.sources)).toEqual(['rivers']);
+  });
+
+  it('skips and logs a source whose search fails, and raises the searching flag meanwhile', async () => {
+    const { deps, store, errors } = await setup();
+    await loadSearchIndexes(dataSources, true, deps);
+    const flags: boolean[] = [];
+    store.subscribe(() => flags.push(store.getSnapshot().searching));
+    const failing = {
+      ...deps,
+      worker: {
+        ...deps.worker,
+        searchIndex: async (name: string, request: Parameters<typeof deps.worker.searchIndex>[1]) =>
+          name === 'mountains' ? ('error' as const) : deps.worker.searchIndex(name, request),
+      },
+    };
+    const result = await searchSources(dataSources, { term: 'seine' }, failing);
+    expect(result.sources.mountains).toBe('error');
+    expect(result.hits.map((h) => h.document.name)).toEqual(['Seine']);
+    expect(errors).toEqual([['A search failed on one source; it is skipped', 'mountains']]);
+    expect(flags).toEqual([true, false]);
+  });
+
+  it('runs only with text or a chip, once indexes are not unloaded', () => {
+    expect(canSearch('  ', [], 'loaded')).toBe(false);
+    expect(canSearch('paris', [], 'unloaded')).toBe(false);
+    expect(canSearch('paris', [], 'loading')).toBe(true);
+    expect(canSearch(undefined, ['city'], 'loaded')).toBe(true);
+  });
+});

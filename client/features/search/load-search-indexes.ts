@@ -1,0 +1,110 @@
+// Loads the indexes the caller may search: asks the server for the current checksums, has the
+// worker load each (from its cache or the network), and keeps the load states. Whether the user
+// is signed in is an input: the app layer knows auth, this feature does not.
+import { proxy } from 'comlink';
+import type { DataSourceConfig } from '../../../shared/app-config';
+import type { IndexChecksumsRequest, IndexChecksumsResponse } from '../../../shared/search/index-api';
+import type { SearchWorkerApi } from '../../workers/search-worker-api';
+import type { SearchLoadStore } from './search-load-store';
+
+/** How often to ask again for a source whose first index build is still running on the server. */
+const BUILD_POLL_MS = 2000;
+
+export interface SearchIndexDeps {
+  store: SearchLoadStore;
+  worker: Pick<SearchWorkerApi, 'loadIndex' | 'dropIndex' | 'searchIndex'>;
+  fetchChecksums: (request: IndexChecksumsRequest) => Promise<IndexChecksumsResponse>;
+  logError: (message: string, error: unknown, source?: string) => void;
+  wait: (ms: number) => Promise<void>;
+}
+
+let generation = 0;
+
+/**
+ * Brings the loaded indexes in line with what the caller may see: every visible source loaded at
+ * its current checksum, indexes no longer visible (after sign-out) dropped from memory and cache.
+ * A newer call supersedes a running one.
+ */
+export async function loadSearchIndexes(
+  dataSources: Record<string, DataSourceConfig>,
+  signedIn: boolean,
+  deps: SearchIndexDeps,
+): Promise<void> {
+  const { store, worker } = deps;
+  const mine = ++generation;
+  const current = () => mine === generation;
+  const visible = Object.keys(dataSources).filter((name) => signedIn || !dataSources[name]!.protected);
+  // Also after a reload: a protected artifact cached before signing out must not stay on the device.
+  const hidden = new Set([...Object.keys(dataSources), ...Object.keys(store.getSnapshot().sources)]);
+  for (const name of hidden) {
+    if (visible.includes(name)) continue;
+    if (store.getSnapshot().sources[name]) store.setSource(name);
+    await worker
+      .dropIndex(name)
+      .catch((error) => deps.logError('Could not drop a search index', error, name));
+  }
+  for (const name of visible) {
+    const known = store.getSnapshot().sources[name];
+    if (known?.state !== 'loaded') store.setSource(name, { ...known, state: 'loading' });
+  }
+
+  let pending = visible;
+  while (pending.length > 0 && current()) {
+    const states = Object.fromEntries(
+      pending.map((name) => [name, store.getSnapshot().sources[name]!.state]),
+    );
+    let answer: IndexChecksumsResponse;
+    try {
+      answer = await deps.fetchChecksums({ dataSourceLoadStates: states, dataSources: pending });
+    } catch (error) {
+      deps.logError('Could not ask which search indexes are current', error);
+      // Offline, say: indexes already in the worker stay searchable (and items viewable).
+      for (const name of pending) {
+        if (store.getSnapshot().sources[name]?.state !== 'loaded') store.setSource(name, { state: 'error' });
+      }
+      return;
+    }
+    const building: string[] = [];
+    await Promise.all(
+      pending.map(async (name) => {
+        const entry = answer[name];
+        const known = store.getSnapshot().sources[name];
+        if (entry?.crc32c === null) {
+          building.push(name);
+          return;
+        }
+        if (!entry) {
+          deps.logError(
+            'The server offers no index for this source',
+            new Error(`no checksum for ${name}`),
+            name,
+          );
+          store.setSource(name, { state: 'error' });
+          return;
+        }
+        if (known?.state === 'loaded' && known.crc32c === entry.crc32c) return;
+        const { size, documentCount } = entry;
+        store.setSource(name, { state: 'loading', size, documentCount, loaded: 0 });
+        const onProgress = proxy((loaded: number) => {
+          if (current()) store.setSource(name, { state: 'loading', size, documentCount, loaded });
+        });
+        try {
+          const result = await worker.loadIndex(name, dataSources[name]!.algorithm, entry.crc32c, onProgress);
+          if (current())
+            store.setSource(name, {
+              state: 'loaded',
+              size,
+              documentCount,
+              from: result.from,
+              crc32c: entry.crc32c,
+            });
+        } catch (error) {
+          deps.logError('A search index could not be loaded', error, name);
+          if (current()) store.setSource(name, { state: 'error', size, documentCount });
+        }
+      }),
+    );
+    pending = building;
+    if (pending.length > 0) await deps.wait(BUILD_POLL_MS);
+  }
+}

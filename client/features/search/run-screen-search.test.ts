@@ -1,0 +1,116 @@
+// The screen's searches through the real worker operations (in-process, indexes built from
+// records): which sources are searched, and the value counts each filter shows.
+import { describe, expect, it } from 'vitest';
+import type { DataSourceConfig } from '../../../shared/app-config';
+import { createSearchWorkerApi } from '../../workers/search-worker-api';
+import { runScreenSearch } from './run-screen-search';
+import { SearchLoadStore } from './search-load-store';
+
+const base: Omit<DataSourceConfig, 'dataType' | 'filters' | 'indexedProperties'> = {
+  algorithm: 'bm25',
+  protected: false,
+  keyProperty: 'id',
+  titleProperty: 'name',
+  descriptionProperties: [],
+  searchProperties: { name: 'text' },
+  boostProperties: {},
+  lookups: {},
+  sortOptions: [],
+};
+const dataSources: Record<string, DataSourceConfig> = {
+  lakes: {
+    ...base,
+    dataType: 'lake',
+    indexedProperties: { country: 'enum', kind: 'enum' },
+    filters: { country: 'country', kind: 'kind' },
+  },
+  peaks: {
+    ...base,
+    dataType: 'peak',
+    indexedProperties: { countries: 'enum[]' },
+    filters: { country: 'countries' },
+  },
+};
+const records = {
+  lakes: [
+    { id: 'l1', name: 'Lake Geneva', country: 'CH', kind: 'natural' },
+    { id: 'l2', name: 'Lake Constance', country: 'DE', kind: 'natural' },
+    { id: 'l3', name: 'Lake Zurich', country: 'CH', kind: 'natural' },
+    { id: 'l4', name: 'Lake Sihl', country: 'CH', kind: 'reservoir' },
+  ],
+  peaks: [
+    { id: 'p1', name: 'Mont Blanc', countries: ['FR', 'IT'] },
+    { id: 'p2', name: 'Lake Peak', countries: ['CH'] },
+  ],
+};
+
+async function setup() {
+  const worker = createSearchWorkerApi({
+    cache: { get: async () => undefined, put: async () => {}, delete: async () => {} },
+    fetch: globalThis.fetch,
+  });
+  const store = new SearchLoadStore();
+  for (const name of ['lakes', 'peaks'] as const) {
+    await worker.addIndex(name, dataSources[name]!, records[name]);
+    store.setSource(name, { state: 'loaded' });
+  }
+  const deps = { store, worker, logError: () => {} };
+  return (term: string, filters: Record<string, string[]> = {}, chips: string[] = []) =>
+    runScreenSearch(dataSources, dataSources, { term, chips, filters }, deps);
+}
+
+const ids = (result: { hits: { id: string }[] }) => result.hits.map((h) => h.id).sort();
+
+describe('one search of the screen', () => {
+  it('searches every source and counts each filter value over all of them', async () => {
+    const run = await setup();
+    const result = await run('lake');
+    expect(ids(result)).toEqual(['l1', 'l2', 'l3', 'l4', 'p2']);
+    expect(result.total).toBe(5);
+    expect(result.counts).toEqual({ country: { CH: 4, DE: 1 }, kind: { natural: 3, reservoir: 1 } });
+  });
+
+  it('counts a selected filter without its own selection, and the others with it', async () => {
+    const run = await setup();
+    const result = await run('lake', { country: ['DE'] });
+    expect(ids(result)).toEqual(['l2']);
+    // Choosing CH as well would add 4: the country filter still offers it.
+    expect(result.counts.country).toEqual({ CH: 4, DE: 1 });
+    expect(result.counts.kind).toEqual({ natural: 1 });
+  });
+
+  it('leaves out sources without a filter in effect, and searches nothing when none has them all', async () => {
+    const run = await setup();
+    const byKind = await run('lake', { kind: ['reservoir'] });
+    expect(ids(byKind)).toEqual(['l4']);
+    expect(Object.keys(byKind.sources)).toEqual(['lakes']);
+
+    const chips = await run('', {}, ['peak']);
+    expect(ids(chips)).toEqual(['p1', 'p2']);
+    expect(chips.counts).toEqual({ country: { CH: 1, FR: 1, IT: 1 } });
+  });
+
+  it('marks a source whose search failed and counts the rest', async () => {
+    const worker = createSearchWorkerApi({
+      cache: { get: async () => undefined, put: async () => {}, delete: async () => {} },
+      fetch: globalThis.fetch,
+    });
+    const store = new SearchLoadStore();
+    await worker.addIndex('lakes', dataSources.lakes!, records.lakes);
+    // The load store says loaded, but the worker lost the index: its searches fail.
+    store.setSource('lakes', { state: 'loaded' });
+    store.setSource('peaks', { state: 'loaded' });
+    const logged: string[] = [];
+    const result = await runScreenSearch(
+      dataSources,
+      dataSources,
+      { term: 'lake', chips: [], filters: {} },
+      { store, worker, logError: (message) => void logged.push(message) },
+    );
+    expect(result.sources.peaks).toBe('error');
+    expect(ids(result)).toEqual(['l1', 'l2', 'l3', 'l4']);
+    expect(result.total).toBe(4);
+    expect(result.counts.country).toEqual({ CH: 3, DE: 1 });
+    expect(logged).toEqual(['A search failed on one source; it is skipped']);
+  });
+});

@@ -1,0 +1,89 @@
+// The current page of results as a listbox: the search box (its combobox) or the list itself
+// moves through it with the arrow keys, and Enter opens the result pointed at.
+import { Box, Divider } from '@mui/material';
+import { Fragment, type KeyboardEvent, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DataSourceConfig } from '../../../shared/app-config';
+import type { SearchHit } from '../../../shared/search/search-types';
+import { searchBoxStore, useSearchBox } from './search-box-store';
+import type { SearchLabels } from './search-labels';
+import { SearchResultItem } from './search-result-item';
+
+export interface PageResult {
+  hit: SearchHit;
+  source: DataSourceConfig;
+  tone: number;
+  href: string;
+}
+
+export function SearchResultsList({
+  results,
+  listboxId,
+  optionId,
+  linkState,
+  words,
+  labels,
+  dimmed,
+}: {
+  results: PageResult[];
+  listboxId: string;
+  optionId: (index: number) => string;
+  linkState: unknown;
+  words: readonly string[];
+  labels: SearchLabels;
+  /** A newer search is running: these results are about to change. */
+  dimmed: boolean;
+}) {
+  const { t } = useTranslation();
+  const { active } = useSearchBox();
+
+  useEffect(() => {
+    if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
+  }, [active, optionId]);
+
+  const keyDown = (event: KeyboardEvent) => {
+    const last = results.length - 1;
+    const target = {
+      ArrowDown: Math.min(last, active + 1),
+      ArrowUp: Math.max(0, active - 1),
+      Home: 0,
+      End: last,
+    }[event.key];
+    if (target !== undefined) {
+      event.preventDefault();
+      searchBoxStore.setActive(target);
+    } else if (event.key === 'Enter' && searchBoxStore.openActive()) event.preventDefault();
+  };
+
+  return (
+    <Box
+      role="listbox"
+      id={listboxId}
+      aria-label={t('search.results_label')}
+      aria-activedescendant={active >= 0 ? optionId(active) : undefined}
+      tabIndex={0}
+      onKeyDown={keyDown}
+      onFocus={() => active < 0 && results.length > 0 && searchBoxStore.setActive(0)}
+      sx={{
+        opacity: dimmed ? 0.6 : 1,
+        transition: 'opacity 150ms',
+        borderRadius: '16px',
+        '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
+      }}
+    >
+      {results.map((result, i) => (
+        <Fragment key={`${result.hit.dataType}:${result.hit.id}`}>
+          {i > 0 && <Divider component="div" role="presentation" sx={{ mx: 2 }} />}
+          <SearchResultItem
+            {...result}
+            id={optionId(i)}
+            active={i === active}
+            linkState={linkState}
+            words={words}
+            labels={labels}
+          />
+        </Fragment>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,367 @@
+// The search screen (spec §2, §4, §5): loads the indexes this user may search, runs the query in
+// the URL in the worker, and shows the results one page at a time with data type chips, filters
+// with counts, sort and paging. The app bar's search box is its combobox (header-search-box.tsx).
+import FilterList from '@mui/icons-material/FilterList';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Drawer,
+  LinearProgress,
+  Paper,
+  Skeleton,
+  Stack,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { DataSourceConfig } from '../../../shared/app-config';
+import type { SelectedFilters } from '../../../shared/search/search-request';
+import { tokenize } from '../../../shared/search/tokenizer';
+import { paths } from '../../paths';
+import { browserSearchDeps } from './browser-search-deps';
+import { DataTypeChips } from './data-type-chips';
+import { loadSearchIndexes } from './load-search-indexes';
+import { searchBoxStore } from './search-box-store';
+import { SearchEmptyState } from './search-empty-state';
+import { dataTypesToSearch } from './search-filters';
+import { SearchFiltersPanel } from './search-filters-panel';
+import { type IdleDataType, SearchIdleState } from './search-idle-state';
+import { type LookupLabel, useSearchLabels } from './search-labels';
+import { SearchLoadProgress } from './search-load-progress';
+import { SearchPagination } from './search-pagination';
+import { SearchResultsHeader } from './search-results-header';
+import { type PageResult, SearchResultsList } from './search-results-list';
+import { sortHits, sortIdOf, sortValuesFor } from './search-sort';
+import { SearchSortSelect } from './search-sort-select';
+import { SearchTextCommit } from './search-text-commit';
+import { DEFAULT_PAGE, type ItemHistoryState } from './search-url-state';
+import { SelectedFilterChips } from './selected-filter-chips';
+import { useSearchIndexes } from './use-search-indexes';
+import { useSearchResults } from './use-search-results';
+import { useSearchScreenState } from './use-search-screen-state';
+
+export interface SearchScreenProps {
+  dataSources: Record<string, DataSourceConfig>;
+  /** undefined while sign-in is still unknown. */
+  signedIn: boolean | undefined;
+  lookupLabel?: LookupLabel;
+}
+
+function ResultSkeletons() {
+  return (
+    <Stack spacing={2} sx={{ px: 2, py: 1.5 }} aria-hidden>
+      {[0, 1, 2, 3, 4].map((i) => (
+        <Box key={i} sx={{ display: 'flex', gap: 2 }}>
+          <Skeleton variant="circular" width={40} height={40} />
+          <Box sx={{ flex: 1 }}>
+            <Skeleton width="40%" height={28} />
+            <Skeleton width="70%" />
+          </Box>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+export function SearchScreen({ dataSources, signedIn, lookupLabel }: SearchScreenProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const phone = !useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
+  const load = useSearchIndexes(dataSources, signedIn);
+  const visibleKey = Object.keys(load.sources).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: visibleKey stands for the loaded source names
+  const visible = useMemo(
+    () =>
+      Object.fromEntries(
+        Object.keys(load.sources)
+          .filter((name) => dataSources[name])
+          .map((name) => [name, dataSources[name]!]),
+      ),
+    [dataSources, visibleKey],
+  );
+  const screen = useSearchScreenState(dataSources, visible);
+  const { text, chips, sort, itemsPerPage, selection, active, validKeys, update } = screen;
+  const labels = useSearchLabels(lookupLabel);
+  const term = text.trim();
+  const words = useMemo(() => tokenize(term), [term]);
+  const query = useMemo(() => ({ term, chips, filters: active }), [term, chips, active]);
+  const { result, pending, typeCounts } = useSearchResults(dataSources, visible, load, query);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const resultsTop = useRef<HTMLDivElement>(null);
+
+  const dataTypes = useMemo(() => [...new Set(Object.values(visible).map((s) => s.dataType))], [visible]);
+  const sourceOfType = useMemo(() => {
+    const byType = new Map<string, { name: string; source: DataSourceConfig; tone: number }>();
+    Object.entries(dataSources).forEach(([name, source], tone) => {
+      if (!byType.has(source.dataType)) byType.set(source.dataType, { name, source, tone });
+    });
+    return byType;
+  }, [dataSources]);
+
+  const sortId = sortIdOf(dataSources, sort);
+  const sorted = useMemo(
+    () => (result ? sortHits(result.hits, sortId, visible, labels.collator) : []),
+    [result, sortId, visible, labels.collator],
+  );
+  const pageCount = Math.max(1, Math.ceil(sorted.length / itemsPerPage));
+  const page = Math.min(screen.page, pageCount);
+  const pageResults = useMemo<PageResult[]>(
+    () =>
+      sorted.slice((page - 1) * itemsPerPage, page * itemsPerPage).flatMap((hit) => {
+        const owner = sourceOfType.get(hit.dataType);
+        return owner
+          ? [{ hit, source: owner.source, tone: owner.tone, href: paths.item(owner.name, hit.id) }]
+          : [];
+      }),
+    [sorted, page, itemsPerPage, sourceOfType],
+  );
+
+  // The app bar's box steers this page of results.
+  const listboxId = useId();
+  const optionId = useCallback((i: number) => `${listboxId}-option-${i}`, [listboxId]);
+  const linkState: ItemHistoryState = useMemo(
+    () => ({ searchUrl: `${location.pathname}${location.search}` }),
+    [location.pathname, location.search],
+  );
+  const open = useRef((_index: number) => {});
+  open.current = (index) => {
+    const target = pageResults[index];
+    if (target) navigate(target.href, { state: linkState });
+  };
+  useEffect(() => {
+    searchBoxStore.bindResults({
+      listboxId,
+      count: pageResults.length,
+      optionId,
+      open: (index) => open.current(index),
+    });
+  }, [pageResults, listboxId, optionId]);
+  useEffect(() => () => searchBoxStore.bindResults(null), []);
+
+  const setFilters = (filters: SelectedFilters) => update({ filters, page: DEFAULT_PAGE });
+  const setChips = (next: string[]) => update({ chips: next, page: DEFAULT_PAGE });
+  const goToPage = (next: number) => {
+    update({ page: next });
+    resultsTop.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  };
+  const retry = () => {
+    if (signedIn !== undefined) void loadSearchIndexes(dataSources, signedIn, browserSearchDeps());
+  };
+
+  const searching = Boolean(term) || chips.length > 0;
+  const chipsLabel = chips.map((chip) => labels.dataType(chip, 'collection')).join(', ');
+  // Chosen data types this visitor may not search yet.
+  const lockedChips =
+    signedIn === false
+      ? chips.filter(
+          (chip) =>
+            !dataTypes.includes(chip) &&
+            Object.values(dataSources).some((s) => s.dataType === chip && s.protected),
+        )
+      : [];
+  const hereUrl = `${location.pathname}${location.search}`;
+
+  if (!searching) {
+    const idleTypes: IdleDataType[] = [
+      ...Object.entries(visible).map(([name, source]) => ({
+        dataType: source.dataType,
+        count: load.sources[name]?.documentCount,
+        locked: false,
+      })),
+      ...(signedIn === false
+        ? Object.values(dataSources)
+            .filter((s) => s.protected)
+            .map((s) => ({ dataType: s.dataType, locked: true }))
+        : []),
+    ];
+    return (
+      <Box>
+        <SearchTextCommit urlText={text} chips={chips} update={update} />
+        <SearchLoadProgress load={load} visible={visible} labels={labels} onRetry={retry} />
+        <SearchIdleState dataTypes={idleTypes} labels={labels} />
+      </Box>
+    );
+  }
+
+  const hasFilters = Object.keys(active).length > 0;
+  const filterChips = (
+    <SelectedFilterChips
+      active={active}
+      selection={selection}
+      visible={visible}
+      labels={labels}
+      onChange={setFilters}
+    />
+  );
+  const filtersPanel = (
+    <SearchFiltersPanel
+      keys={validKeys}
+      counts={result?.counts ?? {}}
+      selection={selection}
+      visible={visible}
+      labels={labels}
+      onChange={setFilters}
+    />
+  );
+  const searchedTypes = dataTypesToSearch(visible, chips, active);
+  const failedSources = Object.entries(result?.sources ?? {}).filter(([, outcome]) => outcome === 'error');
+  const selectedFilterCount = Object.values(active).reduce((n, values) => n + values.length, 0);
+
+  return (
+    <Box>
+      <SearchTextCommit urlText={text} chips={chips} update={update} />
+      <SearchLoadProgress load={load} visible={visible} labels={labels} onRetry={retry} />
+      {lockedChips.length > 0 && (
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" component={Link} to={paths.login(hereUrl)}>
+              {t('search.sign_in')}
+            </Button>
+          }
+        >
+          {t('search.sign_in_for', {
+            types: lockedChips.map((chip) => labels.dataType(chip, 'collection')).join(', '),
+          })}
+        </Alert>
+      )}
+
+      <Box ref={resultsTop} sx={{ scrollMarginTop: 80 }}>
+        <SearchResultsHeader
+          title={term ? t('search.results_for', { text: term }) : t('search.browsing', { types: chipsLabel })}
+          total={result?.total}
+          shown={result?.hits.length ?? 0}
+          limited={result?.limited ?? false}
+          labels={labels}
+          actions={
+            <>
+              {phone && (
+                <Badge badgeContent={selectedFilterCount} color="primary">
+                  <Button variant="outlined" startIcon={<FilterList />} onClick={() => setFiltersOpen(true)}>
+                    {t('search.filters')}
+                  </Button>
+                </Badge>
+              )}
+              <SearchSortSelect
+                value={sort}
+                options={sortValuesFor(visible, searchedTypes)}
+                label={(value) => {
+                  const id = sortIdOf(dataSources, value);
+                  return id ? labels.sortOption(id) : t('search.sort_relevance');
+                }}
+                onChange={(next) => update({ sort: next, page: DEFAULT_PAGE })}
+              />
+            </>
+          }
+        />
+      </Box>
+
+      <Stack spacing={1.5} sx={{ mb: 2 }}>
+        {dataTypes.length > 1 && (
+          <DataTypeChips
+            dataTypes={dataTypes}
+            chips={chips}
+            typeCounts={typeCounts}
+            labels={labels}
+            onChange={setChips}
+          />
+        )}
+        {filterChips}
+      </Stack>
+
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '260px minmax(0, 1fr)' } }}>
+        {!phone && (
+          <Box
+            component="aside"
+            aria-label={t('search.filters')}
+            sx={{
+              position: 'sticky',
+              top: 80,
+              alignSelf: 'start',
+              maxHeight: 'calc(100vh - 96px)',
+              overflowY: 'auto',
+              pe: 1,
+            }}
+          >
+            <Typography variant="overline" component="h2" color="text.secondary">
+              {t('search.filters')}
+            </Typography>
+            {filtersPanel}
+          </Box>
+        )}
+        <Box sx={{ minWidth: 0 }}>
+          <Box sx={{ height: 4, mb: 1 }}>
+            {pending && <LinearProgress aria-label={t('search.searching')} />}
+          </Box>
+          {failedSources.map(([name]) => (
+            <Alert key={name} severity="warning" sx={{ mb: 2 }}>
+              {t('search.search_error', {
+                source: labels.dataType(visible[name]?.dataType ?? name, 'collection'),
+              })}
+            </Alert>
+          ))}
+          {!result ? (
+            <ResultSkeletons />
+          ) : result.total === 0 ? (
+            <SearchEmptyState
+              text={term}
+              filterChips={hasFilters ? filterChips : undefined}
+              onSearchAllTypes={chips.length > 0 && dataTypes.length > 1 ? () => setChips([]) : undefined}
+            />
+          ) : (
+            <Paper variant="outlined" sx={{ borderRadius: '20px', p: 0.5 }}>
+              <SearchResultsList
+                results={pageResults}
+                listboxId={listboxId}
+                optionId={optionId}
+                linkState={linkState}
+                words={words}
+                labels={labels}
+                dimmed={pending}
+              />
+            </Paper>
+          )}
+          {result && result.total > 0 && (
+            <SearchPagination
+              page={page}
+              pageCount={pageCount}
+              itemsPerPage={itemsPerPage}
+              onPage={goToPage}
+              onItemsPerPage={(next) => update({ itemsPerPage: next, page: DEFAULT_PAGE })}
+            />
+          )}
+        </Box>
+      </Box>
+
+      {phone && (
+        <Drawer
+          anchor="bottom"
+          open={filtersOpen}
+          onClose={() => setFiltersOpen(false)}
+          slotProps={{
+            paper: { sx: { borderTopLeftRadius: 24, borderTopRightRadius: 24, maxHeight: '85vh' } },
+          }}
+        >
+          <Box sx={{ p: 2, overflowY: 'auto' }}>
+            <Typography variant="h6" component="h2" sx={{ fontWeight: 600 }}>
+              {t('search.filters')}
+            </Typography>
+            {filtersPanel}
+          </Box>
+          <Box sx={{ p: 2, borderTop: 1, borderColor: 'divider' }}>
+            <Button variant="contained" fullWidth onClick={() => setFiltersOpen(false)}>
+              {t('search.show_results', { count: result?.total ?? 0 })}
+            </Button>
+          </Box>
+        </Drawer>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,24 @@
+// Hooks for the search screen: the load state, and loading the indexes the user may search.
+import { useEffect, useSyncExternalStore } from 'react';
+import type { DataSourceConfig } from '../../../shared/app-config';
+import { browserSearchDeps } from './browser-search-deps';
+import { loadSearchIndexes } from './load-search-indexes';
+import { type SearchLoadSnapshot, searchLoadStore } from './search-load-store';
+
+export function useSearchLoadState(): SearchLoadSnapshot {
+  return useSyncExternalStore(searchLoadStore.subscribe, searchLoadStore.getSnapshot);
+}
+
+/**
+ * Loads (and after sign-out, drops) indexes whenever the sources or the signed-in state change.
+ * Pass `undefined` while sign-in is still unknown: guessing "signed out" would drop protected indexes.
+ */
+export function useSearchIndexes(
+  dataSources: Record<string, DataSourceConfig>,
+  signedIn: boolean | undefined,
+): SearchLoadSnapshot {
+  useEffect(() => {
+    if (signedIn !== undefined) void loadSearchIndexes(dataSources, signedIn, browserSearchDeps());
+  }, [dataSources, signedIn]);
+  return useSearchLoadState();
+}

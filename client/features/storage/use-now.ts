@@ -1,0 +1,11 @@
+// The current time, refreshed every `intervalMs`, for countdowns and expiry states.
+import { useEffect, useState } from 'react';
+
+export function useNow(intervalMs: number): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}

@@ -1,0 +1,48 @@
+// The IndexedDB behind the key-value store: items partitioned by owner ('' before sign-in, else the
+// user id, so one person's items never show up for the next), and which partition was last in use.
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { z } from 'zod';
+import { KvKeySchema, KvMetaSchema, type KvRecord } from '../../shared/kv/kv-item';
+import { type JsonValue, jsonValueProblem } from '../../shared/kv/kv-value';
+
+/** The partition of items stored before anyone signs in on this device. */
+export const ANONYMOUS_OWNER = '';
+
+export interface StoredRecord extends KvRecord {
+  owner: string;
+}
+
+interface KvSchema extends DBSchema {
+  items: { key: [string, string]; value: StoredRecord; indexes: { owner: string } };
+  state: { key: 'activeOwner'; value: string };
+}
+
+export type KvDatabase = IDBPDatabase<KvSchema>;
+
+export function openKvDatabase(name: string): Promise<KvDatabase> {
+  return openDB<KvSchema>(name, 1, {
+    upgrade(database) {
+      const items = database.createObjectStore('items', { keyPath: ['owner', 'key'] });
+      items.createIndex('owner', 'owner');
+      database.createObjectStore('state');
+    },
+  });
+}
+
+const StoredRecordSchema = z.object({
+  owner: z.string(),
+  key: KvKeySchema,
+  value: z.unknown().refine((value) => jsonValueProblem(value) === null, 'not a storable JSON value'),
+  meta: KvMetaSchema,
+});
+
+/**
+ * A record read back from disk, or null when it is no longer a record at all. A value changed at
+ * rest still parses: its checksum is what tells (isIntact).
+ */
+export function parseStoredRecord(raw: unknown): KvRecord | null {
+  const parsed = StoredRecordSchema.safeParse(raw);
+  if (!parsed.success) return null;
+  const { key, value, meta } = parsed.data;
+  return { key, value: value as JsonValue, meta };
+}

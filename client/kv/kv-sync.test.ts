@@ -1,0 +1,140 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toSnapshot } from '../../shared/kv/kv-snapshot';
+import { setRecord } from '../../shared/kv/kv-transitions';
+import { createBackupServerDouble } from '../../tests/support/backup-server-double';
+import { BackupRequestError, NotAuthenticatedError } from './backup-api';
+import { createKvStore, type KvStore } from './kv-store';
+import { type Connectivity, createKvSync, type KvSyncOptions } from './kv-sync';
+
+function connectivityDouble(online: boolean) {
+  const listeners = new Set<() => void>();
+  const connectivity: Connectivity = {
+    isOnline: () => online,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return {
+    connectivity,
+    go(next: boolean) {
+      online = next;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+let counter = 0;
+const cleanups: (() => unknown)[] = [];
+
+function setUp(options: Partial<KvSyncOptions> & { online?: boolean } = {}) {
+  const store = createKvStore({ name: `kv-sync-test-${++counter}` });
+  const server = createBackupServerDouble();
+  const network = connectivityDouble(options.online ?? true);
+  const sync = createKvSync({
+    store,
+    api: server.api,
+    connectivity: network.connectivity,
+    debounceMs: 20,
+    intervalMs: 60_000,
+    retryMs: 20,
+    ...options,
+  });
+  const stop = sync.start();
+  cleanups.push(stop, () => store.close());
+  return { store, server, network, sync };
+}
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+  vi.restoreAllMocks();
+});
+
+const keysOf = (store: KvStore) => store.items().map((item) => item.key);
+
+describe('backup sync', () => {
+  it("fails with 'not authenticated' without a session, asking nothing of the server", async () => {
+    const { sync, server } = setUp();
+    const failure = sync.sync();
+    await expect(failure).rejects.toBeInstanceOf(NotAuthenticatedError);
+    await expect(failure).rejects.toThrow('not authenticated');
+    expect(sync.getState().lastResult).toMatchObject({ ok: false, error: 'not authenticated' });
+    expect(server.calls).toEqual([]);
+  });
+
+  it("syncs on sign-in into the user's own items", async () => {
+    const { store, server, sync } = setUp();
+    await store.set('before sign-in', 1);
+    await sync.setSession({ id: 'ann' });
+    await vi.waitFor(() => expect(sync.getState().lastResult?.ok).toBe(true));
+    expect(store.owner()).toBe('ann');
+    expect([...server.snapshot('ann').keys()]).toEqual(['before sign-in']);
+    expect(sync.getState()).toMatchObject({ signedIn: true, online: true, syncing: false });
+  });
+
+  it('syncs once, shortly after a burst of local changes', async () => {
+    const { store, server, sync } = setUp();
+    await sync.setSession({ id: 'ann' });
+    await vi.waitFor(() => expect(server.calls).toHaveLength(2));
+    for (const key of ['a', 'b', 'c']) await store.set(key, key);
+    await vi.waitFor(() => expect(server.calls).toHaveLength(4));
+    expect([...server.snapshot('ann').keys()].sort()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('syncs on a timer to pick up changes from other devices', async () => {
+    const { store, server, sync } = setUp({ intervalMs: 40 });
+    await sync.setSession({ id: 'ann' });
+    await vi.waitFor(() => expect(server.calls.length).toBeGreaterThanOrEqual(2));
+    const elsewhere = setRecord(undefined, 'from elsewhere', true, {}, new Date());
+    await server.api.postSnapshot('ann', toSnapshot([elsewhere]));
+    await vi.waitFor(() => expect(store.get('from elsewhere')).toBe(true));
+  });
+
+  it('keeps offline changes and sends them on reconnect', async () => {
+    const { store, server, sync, network } = setUp({ online: false });
+    await sync.setSession({ id: 'ann' });
+    await store.set('offline', 'change');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(server.calls).toEqual([]);
+    expect(sync.getState().online).toBe(false);
+    network.go(true);
+    await vi.waitFor(() => expect([...server.snapshot('ann').keys()]).toEqual(['offline']));
+  });
+
+  it('reports other failures to the console and retries them', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { server, sync, store } = setUp();
+    server.failWith(new BackupRequestError(503, 'Service Unavailable'), new Error('network down'));
+    await store.set('a', 1);
+    await sync.setSession({ id: 'ann' });
+    await vi.waitFor(() => expect(sync.getState().lastResult?.ok).toBe(true));
+    expect(error).toHaveBeenCalledTimes(2);
+    expect(error.mock.calls[0]![0]).toMatch(/backup sync failed; retrying/);
+    expect([...server.snapshot('ann').keys()]).toEqual(['a']);
+  });
+
+  it('stops and reports a stale session when the server no longer knows it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { server, sync } = setUp();
+    const stale = vi.fn();
+    sync.onStaleSession(stale);
+    server.failWith(new NotAuthenticatedError());
+    await sync.setSession({ id: 'ann' });
+    await vi.waitFor(() => expect(stale).toHaveBeenCalledTimes(1));
+    expect(warn).toHaveBeenCalledWith('[kv] backup sync stopped: not authenticated');
+    expect(sync.getState().lastResult).toMatchObject({ ok: false, error: 'not authenticated' });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(server.calls).toEqual(['GET']); // no retry
+  });
+
+  it('signing out shows the anonymous items and stops syncing', async () => {
+    const { store, sync } = setUp();
+    await sync.setSession({ id: 'ann' });
+    await store.set('mine', 1);
+    await sync.setSession(null);
+    expect(store.owner()).toBe('');
+    expect(keysOf(store)).toEqual([]);
+    await expect(sync.sync()).rejects.toThrow('not authenticated');
+  });
+});

@@ -1,0 +1,230 @@
+// The backup sync engine (spec §4, §7, §8): GET the server's snapshot and merge it in, POST the
+// merged local snapshot, merge the answer. Runs on sign-in, on reconnect, shortly after local
+// changes and on a timer; offline changes wait on disk. It learns who is signed in from its caller.
+import { fromSnapshot, toSnapshot } from '../../shared/kv/kv-snapshot';
+import { type BackupApi, httpBackupApi, NotAuthenticatedError, SessionChangedError } from './backup-api';
+import { ANONYMOUS_OWNER } from './kv-database';
+import type { KvStore } from './kv-store';
+
+export interface SyncResult {
+  /** When the sync finished (ISO). */
+  at: string;
+  ok: boolean;
+  /** Why it failed, e.g. 'not authenticated'. */
+  error?: string;
+  /** Entries sent to the server. */
+  sent?: number;
+  /** Entries in the server's merged snapshot. */
+  entries?: number;
+  /** Local items that the server's versions changed or purged. */
+  changed?: number;
+}
+
+export interface SyncState {
+  signedIn: boolean;
+  online: boolean;
+  syncing: boolean;
+  lastResult: SyncResult | null;
+}
+
+export interface Connectivity {
+  isOnline(): boolean;
+  /** Calls `listener` when the browser goes online or offline. */
+  subscribe(listener: () => void): () => void;
+}
+
+export const browserConnectivity: Connectivity = {
+  isOnline: () => navigator.onLine,
+  subscribe(listener) {
+    window.addEventListener('online', listener);
+    window.addEventListener('offline', listener);
+    return () => {
+      window.removeEventListener('online', listener);
+      window.removeEventListener('offline', listener);
+    };
+  },
+};
+
+export interface KvSyncOptions {
+  store: KvStore;
+  api?: BackupApi;
+  connectivity?: Connectivity;
+  /** Quiet time after a local change before it is sent. */
+  debounceMs?: number;
+  /** Sync this often while signed in, to pick up other devices' changes. */
+  intervalMs?: number;
+  /** First retry after a failure; doubles each time up to intervalMs. */
+  retryMs?: number;
+  now?: () => Date;
+}
+
+export function createKvSync({
+  store,
+  api = httpBackupApi,
+  connectivity = browserConnectivity,
+  debounceMs = 2_000,
+  intervalMs = 5 * 60_000,
+  retryMs = 15_000,
+  now = () => new Date(),
+}: KvSyncOptions) {
+  let session: { id: string } | null = null;
+  let sessionChange: Promise<void> = Promise.resolve();
+  let current: Promise<SyncResult> | null = null;
+  let queued: Promise<SyncResult> | null = null;
+  let lastResult: SyncResult | null = null;
+  let failures = 0;
+  let state: SyncState = { signedIn: false, online: connectivity.isOnline(), syncing: false, lastResult };
+  let debounceTimer: ReturnType<typeof setTimeout> | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Whether the caller has said who is signed in yet: until then the store shows its last owner. */
+  let sessionKnown = false;
+  const listeners = new Set<() => void>();
+  const staleSessionListeners = new Set<() => void>();
+
+  function publish() {
+    state = { signedIn: !!session, online: connectivity.isOnline(), syncing: !!current, lastResult };
+    for (const listener of listeners) listener();
+  }
+
+  function clearTimers() {
+    clearTimeout(debounceTimer);
+    clearTimeout(retryTimer);
+  }
+
+  /** One sync, one tab at a time (a Web Lock, where the browser has them). */
+  function exclusive<T>(owner: string, task: () => Promise<T>): Promise<T> {
+    const locks = globalThis.navigator?.locks;
+    return locks ? (locks.request(`sift-kv-sync:${owner}`, task) as Promise<T>) : task();
+  }
+
+  async function run(owner: string): Promise<SyncResult> {
+    const remote = fromSnapshot(await api.fetchSnapshot(owner));
+    let changed = await store.applyServerSnapshot(owner, remote);
+    if (store.owner() !== owner) throw new SessionChangedError();
+    const local = store.snapshotRecords();
+    const answer = fromSnapshot(await api.postSnapshot(owner, toSnapshot(local)));
+    changed += await store.applyServerSnapshot(owner, answer);
+    return { at: now().toISOString(), ok: true, sent: local.length, entries: answer.size, changed };
+  }
+
+  function start(): Promise<SyncResult> {
+    const attempt = (async () => {
+      const owner = session?.id;
+      try {
+        if (!owner) throw new NotAuthenticatedError();
+        await store.ready();
+        lastResult = await exclusive(owner, () => run(owner));
+        failures = 0;
+        clearTimeout(retryTimer);
+        return lastResult;
+      } catch (error) {
+        lastResult = { at: now().toISOString(), ok: false, error: (error as Error).message ?? String(error) };
+        throw error;
+      }
+    })();
+    current = attempt;
+    publish();
+    void attempt
+      .catch(() => {})
+      .finally(() => {
+        if (current === attempt) current = null;
+        publish();
+      });
+    return attempt;
+  }
+
+  /**
+   * Syncs now, or right after a sync already running (requests meanwhile share that one run).
+   * Rejects with 'not authenticated' without a session, and with the cause of any other failure.
+   */
+  function sync(): Promise<SyncResult> {
+    if (queued) return queued;
+    if (!current) return start();
+    const next = current.then(
+      () => undefined,
+      () => undefined,
+    );
+    queued = next.then(() => {
+      queued = null;
+      return start();
+    });
+    return queued;
+  }
+
+  /** Automatic syncs: failures go to the console and are retried later (spec §8). */
+  function syncInBackground() {
+    if (!session || !connectivity.isOnline()) return;
+    clearTimeout(debounceTimer);
+    sync().catch((error: unknown) => {
+      if (error instanceof NotAuthenticatedError || error instanceof SessionChangedError) {
+        console.warn(`[kv] backup sync stopped: ${(error as Error).message}`);
+        for (const listener of staleSessionListeners) listener();
+        return;
+      }
+      const delay = Math.min(retryMs * 2 ** failures, intervalMs);
+      failures += 1;
+      console.error(`[kv] backup sync failed; retrying in ${Math.round(delay / 1000)} s`, error);
+      clearTimeout(retryTimer);
+      retryTimer = setTimeout(syncInBackground, delay);
+    });
+  }
+
+  return {
+    sync,
+
+    /**
+     * The caller tells who is signed in (null: nobody). Signing in switches the store to the
+     * user's items and syncs; signing out switches to the anonymous items.
+     */
+    setSession(user: { id: string } | null): Promise<void> {
+      sessionChange = sessionChange.then(async () => {
+        if (sessionKnown && (user?.id ?? null) === (session?.id ?? null)) return;
+        sessionKnown = true;
+        session = null;
+        clearTimers();
+        failures = 0;
+        publish();
+        await store.switchOwner(user?.id ?? ANONYMOUS_OWNER);
+        session = user && { id: user.id };
+        publish();
+        syncInBackground();
+      });
+      return sessionChange;
+    },
+
+    /** Starts the triggers: reconnecting, local changes (debounced), and the timer. Returns stop. */
+    start(): () => void {
+      const stopConnectivity = connectivity.subscribe(() => {
+        publish();
+        if (connectivity.isOnline()) syncInBackground();
+      });
+      const stopLocal = store.onLocalChange(() => {
+        if (!session) return;
+        clearTimeout(debounceTimer);
+        debounceTimer = setTimeout(syncInBackground, debounceMs);
+      });
+      const interval = setInterval(syncInBackground, intervalMs);
+      return () => {
+        stopConnectivity();
+        stopLocal();
+        clearInterval(interval);
+        clearTimers();
+      };
+    },
+
+    getState: (): SyncState => state,
+
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    /** Called when the server no longer sees the session the engine was given (401 or 409). */
+    onStaleSession(listener: () => void): () => void {
+      staleSessionListeners.add(listener);
+      return () => staleSessionListeners.delete(listener);
+    },
+  };
+}
+
+export type KvSync = ReturnType<typeof createKvSync>;

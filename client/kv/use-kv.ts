@@ -1,0 +1,41 @@
+// React access to the key-value store: components re-render when what they read changes, in this
+// tab or another, and when a value they show expires.
+import { useEffect, useReducer, useSyncExternalStore } from 'react';
+import type { KvItem } from '../../shared/kv/kv-item';
+import type { JsonValue } from '../../shared/kv/kv-value';
+import { kvStore, kvSync } from './app-kv';
+import type { SyncState } from './kv-sync';
+
+/** setTimeout takes at most this many milliseconds. */
+const LONGEST_TIMEOUT_MS = 2 ** 31 - 1;
+
+function useStoreVersion(): number {
+  return useSyncExternalStore(kvStore.subscribe, kvStore.getVersion);
+}
+
+/** The value of `key`, or undefined while loading and when it is missing, removed, expired or corrupted. */
+export function useKvValue(key: string): JsonValue | undefined {
+  useStoreVersion();
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const item = kvStore.item(key);
+  const expiry = item && !item.meta.removed && !item.meta.expired ? item.meta.expiry : null;
+  useEffect(() => {
+    if (!expiry) return;
+    const timer = setTimeout(
+      rerender,
+      Math.min(Math.max(0, Date.parse(expiry) - Date.now()), LONGEST_TIMEOUT_MS),
+    );
+    return () => clearTimeout(timer);
+  }, [expiry]);
+  return kvStore.get(key);
+}
+
+/** Every item with its meta (removed and expired ones included), and whether the store has loaded. */
+export function useKvItems(): { ready: boolean; items: KvItem[] } {
+  useStoreVersion();
+  return { ready: kvStore.isReady(), items: kvStore.items() };
+}
+
+export function useKvSyncState(): SyncState {
+  return useSyncExternalStore(kvSync.subscribe, kvSync.getState);
+}

@@ -1,0 +1,38 @@
+// Entry: load the public configuration and messages, then render the router inside the providers.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { installPreloadErrorReload } from './app/chunk-reload';
+import { Providers } from './app/providers';
+import { createAppRouter, routePreloader } from './app/router';
+import { fetchAppConfig } from './config/app-config';
+import { initI18n } from './i18n/i18n';
+import { installGlobalErrorCapture, reactRootErrorOptions } from './logging/error-capture';
+import { paths } from './paths';
+
+let router: ReturnType<typeof createAppRouter> | undefined;
+installPreloadErrorReload(() => (router?.state.navigation.state ?? 'idle') !== 'idle');
+installGlobalErrorCapture();
+
+const root = createRoot(document.getElementById('root')!, reactRootErrorOptions);
+
+try {
+  const [config, i18n] = await Promise.all([fetchAppConfig(), initI18n()]);
+  document.title = config.platformName;
+  router = createAppRouter();
+  root.render(
+    <StrictMode>
+      <Providers config={config} i18n={i18n}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+  routePreloader.preloadAfterStartup([paths.search(), paths.home(), paths.about()]);
+} catch (error) {
+  console.error('Sift could not start', error);
+  const message = document.createElement('p');
+  message.style.cssText = 'font: 16px system-ui; padding: 24px';
+  message.textContent = 'Sift could not start. Check your connection and reload the page.';
+  root.unmount();
+  document.getElementById('root')!.replaceChildren(message);
+}

@@ -1,0 +1,20 @@
+// The worker's artifact cache in IndexedDB: one entry per source, holding the compressed artifact
+// and its crc32c, so a reload restores indexes without downloading them again.
+import { openDB } from 'idb';
+import type { ArtifactCache, CachedArtifact } from './search-worker-api';
+
+export const ARTIFACT_DATABASE = 'sift-search';
+export const ARTIFACT_STORE = 'index-artifacts';
+
+export function indexedDbArtifactCache(): ArtifactCache {
+  const database = openDB(ARTIFACT_DATABASE, 1, {
+    upgrade(db) {
+      db.createObjectStore(ARTIFACT_STORE);
+    },
+  });
+  return {
+    get: async (name) => (await (await database).get(ARTIFACT_STORE, name)) as CachedArtifact | undefined,
+    put: async (name, artifact) => void (await (await database).put(ARTIFACT_STORE, artifact, name)),
+    delete: async (name) => (await database).delete(ARTIFACT_STORE, name),
+  };
+}

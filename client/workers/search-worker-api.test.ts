@@ -1,0 +1,136 @@
+// The worker's operations in Node, with IndexedDB from fake-indexeddb and a stand-in server.
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { apiPaths } from '../../shared/api-paths';
+import type { DataSourceConfig } from '../../shared/app-config';
+import { buildArtifact } from '../../shared/search/index-artifact';
+import { recordsToIndexDocuments } from '../../shared/search/index-input';
+import { buildSearchRequest } from '../../shared/search/search-request';
+import type { SearchIndexResult } from '../../shared/search/search-types';
+import { indexedDbArtifactCache } from './indexed-db-artifact-cache';
+import { ChecksumMismatchError, createSearchWorkerApi } from './search-worker-api';
+
+const places: DataSourceConfig = {
+  dataType: 'place',
+  algorithm: 'bm25',
+  protected: false,
+  keyProperty: 'id',
+  titleProperty: 'name',
+  descriptionProperties: [],
+  searchProperties: { name: 'text' },
+  indexedProperties: { country: 'enum' },
+  filters: { country: 'country' },
+  boostProperties: {},
+  lookups: {},
+  sortOptions: [],
+  rank: { property: 'population', scale: 'log10' },
+};
+const records = [
+  { id: '1', name: 'Zürich', country: 'CH', population: 341730 },
+  { id: '2', name: 'São Paulo', country: 'BR', population: 10021295 },
+  { id: '3', name: 'Saint-Denis', country: 'RE', population: 137195 },
+  { id: '4', name: 'القاهرة', country: 'EG', population: 7734614 },
+];
+const built = await buildArtifact(places, recordsToIndexDocuments(places, records));
+
+/** A stand-in for the server: serves the artifact at its URL, or what `body` says. */
+function server(body: (bytes: Uint8Array) => Uint8Array = (bytes) => bytes) {
+  const requests: string[] = [];
+  const fetch = (async (input: RequestInfo | URL) => {
+    requests.push(String(input));
+    if (String(input) !== apiPaths.searchIndexArtifact('places', built.crc32c))
+      return new Response(null, { status: 404 });
+    const bytes = body(built.bytes);
+    return new Response(bytes as Uint8Array<ArrayBuffer>, {
+      headers: { 'Content-Length': String(bytes.length) },
+    });
+  }) as typeof globalThis.fetch;
+  return { fetch, requests };
+}
+
+const names = (result: SearchIndexResult | 'error') =>
+  result === 'error' ? result : result.hits.map((h) => h.document.name);
+const search = (term: string) => buildSearchRequest(places, term);
+
+describe('search worker', () => {
+  beforeEach(async () => {
+    await indexedDbArtifactCache().delete('places');
+  });
+
+  it('downloads an index, verifies and caches it; after a reload it comes from the cache', async () => {
+    const first = server();
+    const progress: [number, number | undefined][] = [];
+    const api = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: first.fetch });
+    const loaded = await api.loadIndex('places', 'bm25', built.crc32c, (done, total) =>
+      progress.push([done, total]),
+    );
+    expect(loaded).toEqual({ from: 'network', bytes: built.bytes.length, documentCount: 4 });
+    expect(progress.at(-1)).toEqual([built.bytes.length, built.bytes.length]);
+    expect(names(await api.searchIndex('places', search('zurich')))).toEqual(['Zürich']);
+    expect(await api.loadIndex('places', 'bm25', built.crc32c)).toMatchObject({ from: 'memory' });
+
+    const reloaded = server();
+    const again = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: reloaded.fetch });
+    expect(await again.loadIndex('places', 'bm25', built.crc32c)).toMatchObject({
+      from: 'cache',
+      documentCount: 4,
+    });
+    expect(reloaded.requests).toEqual([]);
+    expect(names(await again.searchIndex('places', search('sao paulo')))).toEqual(['São Paulo']);
+    expect(names(await again.searchIndex('places', search('denis')))).toEqual(['Saint-Denis']);
+    expect(names(await again.searchIndex('places', search('قاهرة')))).toEqual(['القاهرة']);
+  });
+
+  it('refuses a download whose crc32c does not match, caches nothing, and succeeds once the bytes are right', async () => {
+    const corrupt = server((bytes) => {
+      const copy = bytes.slice();
+      copy[copy.length >> 1]! ^= 0xff;
+      return copy;
+    });
+    const api = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: corrupt.fetch });
+    await expect(api.loadIndex('places', 'bm25', built.crc32c)).rejects.toThrow(ChecksumMismatchError);
+    expect(await indexedDbArtifactCache().get('places')).toBeUndefined();
+    expect(await api.searchIndex('places', search('zurich'))).toBe('error');
+
+    const healthy = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: server().fetch });
+    expect(await healthy.loadIndex('places', 'bm25', built.crc32c)).toMatchObject({ from: 'network' });
+  });
+
+  it('downloads again when the cached copy is damaged', async () => {
+    await indexedDbArtifactCache().put('places', { crc32c: built.crc32c, bytes: built.bytes.slice(0, 100) });
+    const network = server();
+    const api = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: network.fetch });
+    expect(await api.loadIndex('places', 'bm25', built.crc32c)).toMatchObject({ from: 'network' });
+    expect(network.requests).toHaveLength(1);
+    expect((await indexedDbArtifactCache().get('places'))?.bytes).toEqual(built.bytes);
+  });
+
+  it('fails on an unknown checksum or an algorithm the artifact was not built for', async () => {
+    const api = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: server().fetch });
+    await expect(api.loadIndex('places', 'bm25', built.crc32c + 1)).rejects.toThrow(/HTTP 404/);
+    await expect(api.loadIndex('places', 'qps', built.crc32c)).rejects.toThrow(/built for bm25, not qps/);
+  });
+
+  it('builds an index from raw records, finds documents by id, and drops indexes from memory and cache', async () => {
+    const api = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: server().fetch });
+    expect(await api.addIndex('more', places, records)).toEqual({
+      from: 'memory',
+      bytes: 0,
+      documentCount: 4,
+    });
+    const result = await api.searchIndex(
+      'more',
+      buildSearchRequest(places, undefined, { country: ['CH', 'BR'] }),
+    );
+    // Without words, every match scores 1 × (1 + rank/10): the larger city first.
+    expect(names(result)).toEqual(['São Paulo', 'Zürich']);
+    expect(result !== 'error' && result.hits[0]).toMatchObject({ id: '2', dataType: 'place' });
+    expect(result !== 'error' && result.hits[0]!.score).toBeCloseTo(1 + Math.log10(10021296) / 10, 3);
+    expect(api.getDocument('more', '4')?.name).toBe('القاهرة');
+
+    await api.loadIndex('places', 'bm25', built.crc32c);
+    await api.dropIndex('places');
+    expect(await api.searchIndex('places', search('zurich'))).toBe('error');
+    expect(await indexedDbArtifactCache().get('places')).toBeUndefined();
+  });
+});

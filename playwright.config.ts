@@ -1,0 +1,53 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// E2E_PORT and STATIC_DIR let several checkouts or builds run their suites side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  // Two shared cores in CI: give a first paint more than the default 5 s before calling it failed.
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  outputDir: 'test-results/e2e',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1280, height: 800 },
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'tsx server/index.ts',
+    url: `http://127.0.0.1:${PORT}/readyz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'test',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      DATA_DIR: join(tmpdir(), `sift-e2e-${Date.now()}`),
+      LOG_LEVEL: 'warn',
+      STATIC_DIR: process.env.STATIC_DIR ?? './dist/client',
+    },
+  },
+});

@@ -1,0 +1,63 @@
+// The import CLI end to end, as an operator runs it, against an embedded database in a temp folder.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../server/db/client';
+import { artifactSummary } from '../server/search/artifact-store';
+import { countDocuments } from '../server/search/document-store';
+
+const run = promisify(execFile);
+const folder = mkdtempSync(join(tmpdir(), 'sift-import-cli-'));
+
+async function importCli(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run('node_modules/.bin/tsx', ['scripts/import.ts', ...args], {
+      env: { ...process.env, DATA_DIR: folder, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe('npm run import', () => {
+  it('rejects a file with bad records and imports nothing, then imports a good one and builds its index', async () => {
+    const bad = join(folder, 'bad.ndjson');
+    writeFileSync(
+      bad,
+      [JSON.stringify({ code: 'FRA', name: 'France' }), JSON.stringify({ code: 'CHE' })].join('\n'),
+    );
+    const rejected = await importCli('countries', bad);
+    expect(rejected.code).toBe(1);
+    expect(rejected.stderr).toContain('1 of 2 records rejected; nothing was imported.');
+    expect(rejected.stderr).toContain('line 2: "name" (the title) must be a non-empty string');
+
+    const good = join(folder, 'good.csv');
+    writeFileSync(good, 'code,name,languages,area\nFRA,France,fra,551695\nCHE,Switzerland,deu|fra,41284\n');
+    const imported = await importCli('countries', good);
+    expect(imported.stderr).toMatch(/reading 100%[\s\S]*writing 100% \(2 of 2 records\)/);
+    expect(imported.stdout).toContain('countries: 2 added, 0 changed, 0 unchanged, 0 removed.');
+    expect(imported.stdout).toContain('countries: index rebuilt.');
+    expect(imported.code).toBe(0);
+
+    const database = await openDatabase({ dataDir: join(folder, 'pglite') });
+    try {
+      expect(await countDocuments(database.db, 'countries')).toBe(2);
+      expect((await artifactSummary(database.db, 'countries'))?.documentCount).toBe(2);
+    } finally {
+      await database.close();
+    }
+    // Creating an embedded database takes seconds on a busy machine.
+  }, 120_000);
+
+  it('explains how to call it', async () => {
+    const result = await importCli('atlantis', 'nowhere.ndjson');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/Unknown data source "atlantis"; app.config.ts has: countries, cities/);
+    expect((await importCli()).stderr).toContain('Usage: npm run import -- <source> <file>');
+  }, 60_000);
+});

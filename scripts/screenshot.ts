@@ -1,0 +1,39 @@
+// Takes screenshots of pages in Chromium for a person to look at.
+// Usage: tsx scripts/screenshot.ts <baseUrl> <outDir> <path>... [--phone] [--dark] [--lang=ar]
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { chromiumArgs } from '../playwright.config';
+
+const args = process.argv.slice(2);
+const flags = new Set(args.filter((a) => a.startsWith('--')));
+const [baseUrl, outDir, ...paths] = args.filter((a) => !a.startsWith('--'));
+if (!baseUrl || !outDir || paths.length === 0) {
+  console.error(
+    'Usage: tsx scripts/screenshot.ts <baseUrl> <outDir> <path>... [--phone] [--dark] [--lang=xx]',
+  );
+  process.exit(2);
+}
+const phone = flags.has('--phone');
+const dark = flags.has('--dark');
+const lang = [...flags].find((f) => f.startsWith('--lang='))?.slice('--lang='.length);
+
+mkdirSync(outDir, { recursive: true });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+const context = await browser.newContext({
+  viewport: phone ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+  deviceScaleFactor: phone ? 2 : 1,
+  colorScheme: dark ? 'dark' : 'light',
+  locale: lang ?? 'en-US',
+});
+if (lang) await context.addCookies([{ name: 'i18n_redirected', value: lang, url: baseUrl }]);
+if (dark) await context.addCookies([{ name: 'color-scheme', value: 'dark', url: baseUrl }]);
+const page = await context.newPage();
+for (const path of paths) {
+  await page.goto(new URL(path, baseUrl).toString(), { waitUntil: 'networkidle' });
+  await page.waitForTimeout(400);
+  const name = `${path.replace(/[^\w]+/g, '_').replace(/^_|_$/g, '') || 'index'}${phone ? '-phone' : ''}${dark ? '-dark' : ''}${lang ? `-${lang}` : ''}.png`;
+  await page.screenshot({ path: join(outDir, name), fullPage: false });
+  console.info(join(outDir, name));
+}
+await browser.close();

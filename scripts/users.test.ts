@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../server/auth/password';
+import { findUserByEmail } from '../server/auth/user-store';
+import type { Database } from '../server/db/client';
+import { databaseTargets } from '../tests/support/databases';
+import { CliError, runUsersCli } from './users';
+
+describe.each(databaseTargets())('users CLI on $name', (target) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await target.open();
+  });
+  afterAll(async () => database.close());
+
+  async function run(argv: string[], password = 'a long enough password') {
+    const printed: string[] = [];
+    await runUsersCli(database.db, argv, {
+      readPassword: async () => password,
+      print: (l) => printed.push(l),
+    });
+    return printed;
+  }
+
+  it('creates accounts with a hashed password, lists them and resets passwords', async () => {
+    await run(['create', ' Ann@Example.test ', '--name', 'Ann Lee', '--role', 'admin']);
+    const ann = await findUserByEmail(database.db, 'ann@example.test');
+    expect(ann).toMatchObject({ email: 'ann@example.test', name: 'Ann Lee', role: 'admin' });
+    expect(ann!.passwordHash).not.toContain('a long enough password');
+    expect(await verifyPassword('a long enough password', ann!.passwordHash)).toBe(true);
+
+    await run(['create', 'bob@example.test', '--no-password']);
+    const listed = await run(['list']);
+    expect(listed[0]).toBe('email\tname\trole\tpassword\tcreated');
+    expect(listed[1]).toMatch(/^ann@example\.test\tAnn Lee\tadmin\tyes\t/);
+    expect(listed[2]).toMatch(/^bob@example\.test\t\tuser\tno\t/);
+    expect(listed.at(-1)).toBe('2 account(s)');
+
+    await run(['reset-password', 'ANN@example.test'], 'another good password');
+    const reset = await findUserByEmail(database.db, 'ann@example.test');
+    expect(await verifyPassword('another good password', reset!.passwordHash)).toBe(true);
+    expect(await verifyPassword('a long enough password', reset!.passwordHash)).toBe(false);
+  });
+
+  it('refuses mistakes with a message and changes nothing', async () => {
+    await expect(run(['create', 'not-an-email'])).rejects.toThrow(CliError);
+    await expect(run(['create', 'carol@example.test'], 'short')).rejects.toThrow(/at least 8/);
+    expect(await findUserByEmail(database.db, 'carol@example.test')).toBeNull();
+    await expect(run(['create', 'dan@example.test', '--role', 'Root!'])).rejects.toThrow(/role/);
+    await run(['create', 'erin@example.test']);
+    await expect(run(['create', 'erin@example.test'])).rejects.toThrow(/already has an account/);
+    await expect(run(['reset-password', 'nobody@example.test'])).rejects.toThrow(/no account/);
+    await expect(run(['frobnicate'])).rejects.toThrow(/Usage/);
+  });
+});

@@ -1,0 +1,67 @@
+// Composes the server: middleware first, then each feature's sub-app, then the SPA.
+import { Hono } from 'hono';
+import type { AppConfig } from '../shared/app-config';
+import type { SessionReader } from './auth/session-user';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import { apiError } from './http-error';
+import type { Logger } from './logger';
+import { compression } from './middleware/compression';
+import { securityHeaders } from './middleware/security-headers';
+import { authRoutes } from './routes/auth';
+import { backupRoutes } from './routes/backup';
+import { clientLogRoutes } from './routes/client-logs';
+import { contactRoutes } from './routes/contact';
+import { errorTestRoutes } from './routes/error-test';
+import { graphqlRoutes } from './routes/graphql';
+import { healthRoutes, type SearchDataState } from './routes/health';
+import { i18nMessagesRoutes, liveLocaleMessages, loadLocaleMessages } from './routes/i18n-messages';
+import { publicConfigRoutes } from './routes/public-config';
+import { searchIndexRoutes } from './routes/search-index';
+import { staticFiles } from './routes/static-files';
+
+export interface AppDeps {
+  env: Env;
+  config: AppConfig;
+  database: Database;
+  logger: Logger;
+  sessions: SessionReader;
+  /** Progress of start-up's demo data and index builds (server/index.ts); absent means nothing to prepare. */
+  searchDataState?: () => SearchDataState;
+}
+
+export function createApp(deps: AppDeps) {
+  const { env, config, database, logger } = deps;
+  const app = new Hono();
+
+  app.use('*', securityHeaders({ https: env.PUBLIC_URL.startsWith('https:') }));
+  app.use('*', compression());
+
+  app.route('/', healthRoutes(database, deps.searchDataState ?? (() => 'ready')));
+  app.route('/', authRoutes(deps));
+  app.route('/', publicConfigRoutes(config));
+  app.route(
+    '/',
+    i18nMessagesRoutes(env.NODE_ENV === 'development' ? liveLocaleMessages() : loadLocaleMessages()),
+  );
+
+  const trustProxyHops = env.TRUST_PROXY_HOPS;
+  app.route('/', clientLogRoutes({ ...deps, appCode: config.appCode, trustProxyHops }));
+  app.route('/', errorTestRoutes(database, trustProxyHops));
+  const development = env.NODE_ENV === 'development';
+  app.route('/', contactRoutes({ ...deps, publicUrl: env.PUBLIC_URL, development, trustProxyHops }));
+
+  app.route('/', searchIndexRoutes(deps));
+  app.route('/', backupRoutes({ ...deps, publicUrl: env.PUBLIC_URL, development }));
+  app.route('/', graphqlRoutes(deps));
+
+  app.all('/api/*', (c) => apiError(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}`));
+  app.route('/', staticFiles(env.STATIC_DIR));
+
+  app.notFound((c) => c.text('Not Found', 404));
+  app.onError((error, c) => {
+    logger.error({ err: error, path: c.req.path }, 'unhandled server error');
+    return apiError(c, 500, 'internal', 'Something went wrong on the server.');
+  });
+  return app;
+}

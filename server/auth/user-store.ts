@@ -1,0 +1,74 @@
+// Reads and writes accounts in the users table; shared by Auth.js, the session reader and the
+// operator CLI (scripts/users.ts).
+import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { users } from '../db/schema/users';
+import { hashPassword } from './password';
+import type { SessionUser } from './session-user';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** One spelling per address, so `Ann@Example.com ` and `ann@example.com` are one account. */
+export function normalizeEmail(email: string): string {
+  return email.normalize('NFKC').trim().toLowerCase();
+}
+
+export const EmailSchema = z
+  .string()
+  .transform(normalizeEmail)
+  .pipe(z.email('is not a valid email address').max(320));
+
+export function toSessionUser(row: UserRow): SessionUser {
+  return { id: row.id, email: row.email, name: row.name, role: row.role };
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export interface NewUser {
+  email: string;
+  name?: string | null;
+  role?: string;
+  password?: string;
+  emailVerified?: Date | null;
+}
+
+export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: normalizeEmail(input.email),
+      name: input.name ?? null,
+      role: input.role ?? 'user',
+      passwordHash: input.password ? await hashPassword(input.password) : null,
+      emailVerified: input.emailVerified ?? null,
+    })
+    .returning();
+  return row!;
+}
+
+export async function listUsers(db: Db): Promise<UserRow[]> {
+  return db.select().from(users).orderBy(asc(users.email));
+}
+
+/** Sets a new password; false when there is no such account. */
+export async function setPassword(db: Db, email: string, password: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(eq(users.email, normalizeEmail(email)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}

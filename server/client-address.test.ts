@@ -1,0 +1,24 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { clientAddress } from './client-address';
+
+async function addressSeen(hops: number, forwardedFor?: string): Promise<string> {
+  const app = new Hono().get('/', (c) => c.text(clientAddress(c, hops)));
+  const headers: Record<string, string> = forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {};
+  return (await app.request('/', { headers })).text();
+}
+
+describe('clientAddress', () => {
+  it('ignores X-Forwarded-For unless proxies are trusted', async () => {
+    expect(await addressSeen(0, '6.6.6.6')).toBe('unknown');
+  });
+
+  it('takes the address the trusted proxy appended, not what the client claimed', async () => {
+    expect(await addressSeen(1, '6.6.6.6, 203.0.113.7')).toBe('203.0.113.7');
+    expect(await addressSeen(2, '6.6.6.6, 203.0.113.7, 10.0.0.2')).toBe('203.0.113.7');
+  });
+
+  it('falls back to the socket when the header has fewer hops than trusted', async () => {
+    expect(await addressSeen(2, '203.0.113.7')).toBe('unknown');
+  });
+});

@@ -1,0 +1,97 @@
+// Opens the database: embedded PGlite in a data folder by default, PostgreSQL when a URL is given.
+// Both expose the same Drizzle API, run the same migrations and support LISTEN/NOTIFY.
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Unlisten = () => Promise<void>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  /** Subscribes to a NOTIFY channel; other server processes on the same database hear it too. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** Arbitrary constant key so that concurrent servers run migrations one at a time. */
+const MIGRATION_LOCK = 724_001;
+
+export type DatabaseOptions = { url: string } | { dataDir: string } | { memory: true };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return 'url' in options ? openPostgres(options.url) : openPglite(options);
+}
+
+async function openPglite(options: { dataDir: string } | { memory: true }): Promise<Database> {
+  let client: PGlite;
+  if ('dataDir' in options) {
+    mkdirSync(options.dataDir, { recursive: true });
+    client = new PGlite(options.dataDir);
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  const db = drizzlePglite({ client });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => void (await client.query('select 1')),
+    listen: async (channel, onPayload) => client.listen(channel, onPayload),
+    notify: async (channel, payload) =>
+      void (await db.execute(sql`select pg_notify(${channel}, ${payload})`)),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrateNodePg(drizzleNodePg({ client: lockClient }), { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    lockClient.release();
+  }
+  const db = drizzleNodePg({ client: pool });
+  const listeners = new Set<pg.PoolClient>();
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => void (await pool.query('select 1')),
+    async listen(channel, onPayload) {
+      const client = await pool.connect();
+      listeners.add(client);
+      client.on('notification', (msg) => {
+        if (msg.channel === channel) onPayload(msg.payload ?? '');
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        listeners.delete(client);
+        await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
+        client.release();
+      };
+    },
+    notify: async (channel, payload) =>
+      void (await pool.query('select pg_notify($1, $2)', [channel, payload])),
+    async close() {
+      for (const client of listeners) client.release();
+      listeners.clear();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,89 @@
+// Environment variables, validated once at start-up; every other module receives a typed Env.
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  STATIC_DIR: z.string().min(1).default('./dist/client'),
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+  SEED_DEMO_DATA: flag.default(true),
+  /** Proxies in front of the server that append to X-Forwarded-For (1 on Cloud Run); 0 trusts none. */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** GraphQL schema introspection; unset: on except in production. */
+  GRAPHQL_INTROSPECTION: flag.optional(),
+  /** Also serve GraphQL subscriptions over WebSocket (graphql-ws) at /graphql; SSE always works. */
+  GRAPHQL_WEBSOCKET: flag.default(false),
+  /** Encrypts session cookies and bearer tokens; the same value on every server process. Required in
+   *  production; elsewhere generated once and kept in DATA_DIR. */
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Seconds a session lasts without being refreshed. */
+  AUTH_SESSION_MAX_AGE: z.coerce.number().int().min(300).default(2_592_000),
+  /** The browser re-reads the session when the window regains focus… */
+  AUTH_REFRESH_ON_FOCUS: flag.default(true),
+  /** …and every this many seconds (0: no timer). */
+  AUTH_REFRESH_INTERVAL: z.coerce.number().int().min(0).default(0),
+  /** Unknown addresses may create an account through the email link or an OAuth provider. */
+  AUTH_SELF_REGISTRATION: flag.default(false),
+  /** Mail server for sign-in links; unset outside production: links are written to the log. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  AUTH_EMAIL_FROM: z.string().min(3).default('Sift <no-reply@localhost>'),
+  AUTH_GITHUB_ID: z.string().min(1).optional(),
+  AUTH_GITHUB_SECRET: z.string().min(1).optional(),
+  AUTH_GOOGLE_ID: z.string().min(1).optional(),
+  AUTH_GOOGLE_SECRET: z.string().min(1).optional(),
+  AUTH_OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  AUTH_OIDC_ID: z.string().min(1).optional(),
+  AUTH_OIDC_SECRET: z.string().min(1).optional(),
+  AUTH_OIDC_NAME: z.string().min(1).default('Single sign-on'),
+});
+
+/** Rules across variables: a production secret, and OAuth providers configured completely or not at all. */
+const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
+  if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['AUTH_SECRET'],
+      message: 'required in production (32+ random characters, e.g. `openssl rand -base64 33`)',
+    });
+  }
+  const groups: [string, (string | undefined)[]][] = [
+    ['AUTH_GITHUB', [env.AUTH_GITHUB_ID, env.AUTH_GITHUB_SECRET]],
+    ['AUTH_GOOGLE', [env.AUTH_GOOGLE_ID, env.AUTH_GOOGLE_SECRET]],
+    ['AUTH_OIDC', [env.AUTH_OIDC_ISSUER, env.AUTH_OIDC_ID, env.AUTH_OIDC_SECRET]],
+  ];
+  for (const [prefix, values] of groups) {
+    if (values.some(Boolean) && !values.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [`${prefix}_*`],
+        message: "set all of this provider's variables or none",
+      });
+    }
+  }
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid environment:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+  }
+}
+
+/** Parses an environment; empty strings count as unset so a copied .env.example just works. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = CheckedEnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new EnvError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  return result.data;
+}

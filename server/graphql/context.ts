@@ -1,0 +1,33 @@
+// The per-operation context: who is calling and the server's collaborators. Only the bearer token
+// identifies a caller (spec §6), never the session cookie, so a page on another site cannot make a
+// signed-in browser run operations: cross-site requests and WebSockets carry cookies, not headers.
+import type { AppConfig } from '../../shared/app-config';
+import type { SessionReader, SessionUser } from '../auth/session-user';
+import type { Database } from '../db/client';
+import type { Logger } from '../logger';
+import type { IndexEvents } from './index-events';
+
+export interface GraphqlDeps {
+  config: AppConfig;
+  database: Database;
+  logger: Logger;
+  sessions: SessionReader;
+}
+
+export interface GraphqlContext extends Omit<GraphqlDeps, 'sessions'> {
+  user: SessionUser | null;
+  indexEvents: IndexEvents;
+}
+
+const BEARER = /^Bearer\s+\S+$/i;
+
+/** The signed-in user of a request that carries `Authorization: Bearer …`; null otherwise. */
+export async function bearerUser(
+  sessions: SessionReader,
+  authorization: string | null | undefined,
+): Promise<SessionUser | null> {
+  if (!authorization || !BEARER.test(authorization)) return null;
+  return sessions.getUser(
+    new Request('http://graphql.invalid/', { headers: { Authorization: authorization } }),
+  );
+}

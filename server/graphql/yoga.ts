@@ -1,0 +1,85 @@
+// The GraphQL Yoga server: schema, caller context, depth and cost limits, masked internal errors
+// (logged with their stack), introspection as configured, and GraphiQL in development only.
+import { NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql';
+import { createYoga, type Plugin, type YogaLogger } from 'graphql-yoga';
+import { apiPaths } from '../../shared/api-paths';
+import type { Env } from '../env';
+import type { Logger } from '../logger';
+import { bearerUser, type GraphqlContext, type GraphqlDeps } from './context';
+import { createIndexEvents } from './index-events';
+import { MAX_COST, MAX_DEPTH, queryLimitsRule } from './limits';
+import { createGraphqlSchema } from './schema';
+
+/** Large enough for a full batch of documents in one mutation. */
+export const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+
+export interface GraphqlServerDeps extends GraphqlDeps {
+  env: Env;
+}
+
+function yogaLogger(logger: Logger): YogaLogger {
+  const at =
+    (level: 'debug' | 'info' | 'warn' | 'error') =>
+    (first: unknown, ...rest: unknown[]) => {
+      if (first instanceof Error) {
+        // Masked errors arrive wrapped in a GraphQLError; the original has the useful stack.
+        const err =
+          'originalError' in first && first.originalError instanceof Error ? first.originalError : first;
+        logger[level]({ err }, `GraphQL: ${first.message}`);
+      } else {
+        logger[level](rest.length > 0 ? { details: rest } : {}, `GraphQL: ${String(first)}`);
+      }
+    };
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+}
+
+const validationRulesPlugin = (rules: ValidationRule[]): Plugin => ({
+  onValidate({ addValidationRule }) {
+    for (const rule of rules) addValidationRule(rule);
+  },
+});
+
+export function createGraphqlYoga(deps: GraphqlServerDeps) {
+  const { env, config, database, logger, sessions } = deps;
+  const development = env.NODE_ENV === 'development';
+  const introspection = env.GRAPHQL_INTROSPECTION ?? env.NODE_ENV !== 'production';
+  const indexEvents = createIndexEvents(database, logger);
+  const rules = [queryLimitsRule({ maxDepth: MAX_DEPTH, maxCost: MAX_COST })];
+  if (!introspection) rules.push(NoSchemaIntrospectionCustomRule);
+
+  return createYoga({
+    schema: createGraphqlSchema(),
+    graphqlEndpoint: apiPaths.graphql,
+    context: async ({ request }): Promise<GraphqlContext> => ({
+      config,
+      database,
+      logger,
+      indexEvents,
+      user: await bearerUser(sessions, request.headers.get('Authorization')),
+    }),
+    plugins: [validationRulesPlugin(rules)],
+    maskedErrors: { isDev: development },
+    logging: yogaLogger(logger),
+    graphiql: development && { title: `${config.platformName} GraphQL` },
+    landingPage: false,
+    // Same-origin only: the app and the API share an origin.
+    cors: false,
+    multipart: false,
+    maxRequestBodySize: MAX_REQUEST_BYTES,
+    // Node's own web classes, not @whatwg-node's ponyfills: the app's middleware (compression)
+    // hands response bodies to Node streams, which accept only native ReadableStreams.
+    fetchAPI: {
+      Request,
+      Response,
+      Headers,
+      ReadableStream,
+      TextEncoder,
+      TextDecoder,
+      URL,
+      URLSearchParams,
+      fetch,
+    },
+  });
+}
+
+export type GraphqlYoga = ReturnType<typeof createGraphqlYoga>;

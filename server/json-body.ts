@@ -1,0 +1,34 @@
+// Reading a JSON request body safely: a byte cap (413) before anything is read, then JSON and zod
+// (400 with field-level issues), all in the house error shape.
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { z } from 'zod';
+import { apiError, invalidBody } from './http-error';
+
+/** Refuses bodies over `maxBytes` with 413 `too_large`; `what` names the request in the message. */
+export function limitBody(maxBytes: number, what: string): MiddlewareHandler {
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: (c) => apiError(c, 413, 'too_large', `${what} may hold at most ${maxBytes} bytes.`),
+  });
+}
+
+/**
+ * Parses the body as JSON (whatever its content type) and validates it; `schema` may depend on the
+ * raw value, e.g. to accept one item or an array of them with precise issues for each shape.
+ */
+export async function parseJsonBody<S extends z.ZodType>(
+  c: Context,
+  schema: S | ((raw: unknown) => S),
+): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    return { ok: false, response: apiError(c, 400, 'invalid_json', 'The request body is not JSON.') };
+  }
+  const parsed = (typeof schema === 'function' ? schema(raw) : schema).safeParse(raw);
+  return parsed.success
+    ? { ok: true, data: parsed.data }
+    : { ok: false, response: invalidBody(c, parsed.error) };
+}

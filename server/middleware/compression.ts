@@ -1,0 +1,43 @@
+// Compresses dynamic responses with brotli or gzip (Node's CompressionStream has no brotli).
+// Static files arrive already compressed from the build and pass through untouched.
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+
+const COMPRESSIBLE =
+  /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json|graphql)|image\/svg)/;
+const MIN_BYTES = 1024;
+
+export function compression(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    const type = res.headers.get('Content-Type') ?? '';
+    const length = Number(res.headers.get('Content-Length') ?? Number.NaN);
+    if (
+      !res.body ||
+      c.req.method === 'HEAD' ||
+      res.headers.has('Content-Encoding') ||
+      !COMPRESSIBLE.test(type) ||
+      length < MIN_BYTES
+    ) {
+      return;
+    }
+    const accepted = c.req.header('Accept-Encoding') ?? '';
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    if (!encoding) return;
+    const compressor =
+      encoding === 'br'
+        ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : createGzip({ level: 6 });
+    const body = Readable.toWeb(
+      Readable.fromWeb(res.body as NodeReadableStream<Uint8Array>).pipe(compressor),
+    ) as ReadableStream<Uint8Array>;
+    // Hono copies the previous response's headers onto a new one, so adjust them after assigning.
+    c.res = new Response(body, res);
+    c.res.headers.delete('Content-Length');
+    c.res.headers.set('Content-Encoding', encoding);
+    c.res.headers.append('Vary', 'Accept-Encoding');
+  };
+}

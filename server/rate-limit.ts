@@ -1,0 +1,104 @@
+// Fixed-window rate limiting over the rate_limits table, so every server process sharing one
+// database counts together. One limiter per rule (e.g. "client-logs", "sign-in"); keys are per caller.
+import { and, like, lt, sql } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Db } from './db/client';
+import { rateLimits } from './db/schema/rate-limits';
+import { apiError } from './http-error';
+
+export interface RateLimitRule {
+  /** Prefix of the stored keys; unique per rule. */
+  name: string;
+  /** Units (requests, entries, attempts…) allowed per window. */
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  /** Units used in the current window, including this call. */
+  used: number;
+  limit: number;
+  /** Seconds until the window resets (for the Retry-After header). */
+  retryAfterSeconds: number;
+}
+
+/** Expired windows are deleted every this many calls, so the table does not grow without bound. */
+const PRUNE_EVERY = 500;
+
+export class RateLimiter {
+  private calls = 0;
+
+  constructor(
+    private readonly db: Db,
+    readonly rule: RateLimitRule,
+    private readonly now: () => number = Date.now,
+  ) {
+    if (!Number.isInteger(rule.limit) || rule.limit < 1)
+      throw new Error('rate limit must be a positive integer');
+    if (rule.windowMs < 1000) throw new Error('rate limit window must be at least one second');
+  }
+
+  /** Counts `cost` units for `key` in the current window and says whether they fit in the limit. */
+  async consume(key: string, cost = 1): Promise<RateLimitDecision> {
+    const nowMs = this.now();
+    const windowStartMs = Math.floor(nowMs / this.rule.windowMs) * this.rule.windowMs;
+    const windowStart = new Date(windowStartMs);
+    // One atomic upsert: a row from an older window restarts at `cost`. `greatest` keeps a process
+    // whose clock lags slightly from resetting a newer window.
+    const [row] = await this.db
+      .insert(rateLimits)
+      .values({ key: this.storedKey(key), windowStart, count: cost })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`case when ${rateLimits.windowStart} >= excluded.window_start
+            then ${rateLimits.count} + excluded.count else excluded.count end`,
+          windowStart: sql`greatest(${rateLimits.windowStart}, excluded.window_start)`,
+        },
+      })
+      .returning({ count: rateLimits.count });
+    if (++this.calls % PRUNE_EVERY === 0) await this.prune(windowStart);
+    const used = row?.count ?? cost;
+    return {
+      allowed: used <= this.rule.limit,
+      used,
+      limit: this.rule.limit,
+      retryAfterSeconds: Math.max(1, Math.ceil((windowStartMs + this.rule.windowMs - nowMs) / 1000)),
+    };
+  }
+
+  /** Forgets the count of `key`, e.g. after a successful sign-in. */
+  async reset(key: string): Promise<void> {
+    await this.db.delete(rateLimits).where(sql`${rateLimits.key} = ${this.storedKey(key)}`);
+  }
+
+  private storedKey(key: string): string {
+    return `${this.rule.name}:${key}`;
+  }
+
+  private async prune(currentWindowStart: Date): Promise<void> {
+    const prefix = `${this.rule.name.replace(/[\\%_]/g, '\\$&')}:%`;
+    await this.db
+      .delete(rateLimits)
+      .where(and(like(rateLimits.key, prefix), lt(rateLimits.windowStart, currentWindowStart)));
+  }
+}
+
+/** Answers 429 with Retry-After in the house error shape. */
+export function tooManyRequests(c: Context, decision: RateLimitDecision) {
+  c.header('Retry-After', String(decision.retryAfterSeconds));
+  return apiError(c, 429, 'rate_limited', `Too many requests; try again in ${decision.retryAfterSeconds} s.`);
+}
+
+/** Middleware counting one unit per request under the key `keyOf` returns. */
+export function rateLimit(
+  limiter: RateLimiter,
+  keyOf: (c: Context) => string | Promise<string>,
+): MiddlewareHandler {
+  return async (c, next) => {
+    const decision = await limiter.consume(await keyOf(c));
+    if (!decision.allowed) return tooManyRequests(c, decision);
+    await next();
+  };
+}

@@ -1,0 +1,136 @@
+// Sign-in: Auth.js mounted at /api/auth, plus what it leaves to us — form posts carrying
+// json=true answered as {url}, rate limits on sign-in attempts, the bearer-token cookie minted
+// and cleared alongside the session cookie, and the browser's session refresh settings.
+import { Auth } from '@auth/core';
+import { decode } from '@auth/core/jwt';
+import { Hono } from 'hono';
+import { apiPaths } from '../../shared/api-paths';
+import type { AppConfig } from '../../shared/app-config';
+import { type AuthSettings, bearerTokenCookie } from '../../shared/auth';
+import { createAuthConfig } from '../auth/auth-config';
+import { sessionCookieChange, sessionCookieName, usesSecureCookies } from '../auth/auth-cookies';
+import { resolveAuthSecret } from '../auth/auth-secret';
+import { bearerCookie, mintBearerToken } from '../auth/bearer-token';
+import { createSignInMailer } from '../auth/sign-in-mailer';
+import { normalizeEmail } from '../auth/user-store';
+import { clientAddress } from '../client-address';
+import type { Database } from '../db/client';
+import type { Env } from '../env';
+import { apiError } from '../http-error';
+import type { Logger } from '../logger';
+import { RateLimiter, tooManyRequests } from '../rate-limit';
+
+const ATTEMPT_WINDOW_MS = 15 * 60_000;
+/** Sign-in attempts (password or email link) per client address, then per account, per window. */
+const ATTEMPTS_PER_ADDRESS = 30;
+const ATTEMPTS_PER_ACCOUNT = 10;
+
+/** Posts that try a password or send a link: the ones worth guessing or spamming. */
+const ATTEMPT_PATHS = new Set([`${apiPaths.auth}/callback/credentials`, `${apiPaths.auth}/signin/email`]);
+
+export interface AuthRoutesDeps {
+  env: Env;
+  config: AppConfig;
+  database: Database;
+  logger: Logger;
+}
+
+export function authRoutes({ env, config: appConfig, database, logger }: AuthRoutesDeps) {
+  const secret = resolveAuthSecret(env, logger);
+  const mailer = createSignInMailer(env, appConfig.platformName, logger);
+  const config = createAuthConfig({ db: database.db, env, logger, secret, mailer });
+  const secure = usesSecureCookies(env);
+  const sessionCookie = sessionCookieName(env);
+  const perAddress = new RateLimiter(database.db, {
+    name: 'sign-in-address',
+    limit: ATTEMPTS_PER_ADDRESS,
+    windowMs: ATTEMPT_WINDOW_MS,
+  });
+  const perAccount = new RateLimiter(database.db, {
+    name: 'sign-in-account',
+    limit: ATTEMPTS_PER_ACCOUNT,
+    windowMs: ATTEMPT_WINDOW_MS,
+  });
+  const settings: AuthSettings = {
+    refreshOnWindowFocus: env.AUTH_REFRESH_ON_FOCUS,
+    refreshIntervalSeconds: env.AUTH_REFRESH_INTERVAL,
+    refreshTokenMaxAgeSeconds: bearerTokenCookie.maxAgeSeconds,
+    selfRegistration: env.AUTH_SELF_REGISTRATION,
+  };
+
+  /** Keeps the bearer-token cookie in step with whatever Auth.js did to the session cookie. */
+  async function withBearerToken(response: Response): Promise<Response> {
+    const change = sessionCookieChange(response, sessionCookie);
+    if (!change) return response;
+    let token: string | null = null;
+    if (change.kind === 'set') {
+      const payload = await decode({ token: change.token, secret, salt: sessionCookie });
+      if (typeof payload?.sub === 'string') token = await mintBearerToken({ sub: payload.sub }, secret);
+    }
+    // Responses from Response.redirect() have immutable headers; copy before adding a cookie.
+    const copy = new Response(response.body, response);
+    copy.headers.append('Set-Cookie', bearerCookie(token, secure));
+    return copy;
+  }
+
+  const providerIds = new Set(config.providers.map((p) => (typeof p === 'function' ? p() : p).id));
+  const signInUrl = new URL(`${apiPaths.auth}/signin`, env.PUBLIC_URL).toString();
+
+  const app = new Hono();
+
+  app.get(apiPaths.authSettings, (c) => c.json(settings));
+
+  app.on(['GET', 'POST'], `${apiPaths.auth}/*`, async (c) => {
+    const incoming = new URL(c.req.url);
+    // Auth.js builds redirects, cookie flags and email links from the request URL: use the public one.
+    const url = new URL(incoming.pathname + incoming.search, env.PUBLIC_URL);
+    const headers = new Headers(c.req.raw.headers);
+    let body: string | undefined;
+    let account: string | undefined;
+
+    if (c.req.method === 'POST') {
+      const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+      if (type !== 'application/x-www-form-urlencoded') {
+        return apiError(
+          c,
+          415,
+          'unsupported_media_type',
+          'Send sign-in forms as application/x-www-form-urlencoded.',
+        );
+      }
+      body = await c.req.text();
+      const fields = new URLSearchParams(body);
+      // Spec §7: a form with json=true gets {url} instead of a redirect.
+      if (fields.get('json') === 'true') headers.set('X-Auth-Return-Redirect', '1');
+      if (ATTEMPT_PATHS.has(incoming.pathname)) {
+        const byAddress = await perAddress.consume(clientAddress(c, env.TRUST_PROXY_HOPS));
+        if (!byAddress.allowed) return tooManyRequests(c, byAddress);
+        account = normalizeEmail(fields.get('email') ?? '');
+        const byAccount = await perAccount.consume(account);
+        if (!byAccount.allowed) return tooManyRequests(c, byAccount);
+      }
+    }
+
+    // Auth.js treats an unknown provider id as a server misconfiguration; spec §5 wants the
+    // sign-in page, as for a missing provider.
+    const [action, providerId] = incoming.pathname.slice(apiPaths.auth.length + 1).split('/');
+    if ((action === 'signin' || action === 'callback') && providerId && !providerIds.has(providerId)) {
+      return headers.has('X-Auth-Return-Redirect') ? c.json({ url: signInUrl }) : c.redirect(signInUrl);
+    }
+
+    const response = await withBearerToken(
+      await Auth(new Request(url, { method: c.req.method, headers, body }), config),
+    );
+    // A successful password sign-in forgives the account's earlier failures.
+    if (
+      account &&
+      incoming.pathname.endsWith('/credentials') &&
+      sessionCookieChange(response, sessionCookie)?.kind === 'set'
+    ) {
+      await perAccount.reset(account);
+    }
+    return response;
+  });
+
+  return app;
+}

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths } from '../../shared/api-paths';
+import { crc32c } from '../../shared/crc32c';
+import { readArtifact, restoreArtifact } from '../../shared/search/index-artifact';
+import { runSearch } from '../../shared/search/run-search';
+import { buildSearchRequest } from '../../shared/search/search-request';
+import { databaseTargets } from '../../tests/support/databases';
+import { createTestApp, fixedSession } from '../../tests/support/test-app';
+import { loadAppConfig } from '../app-config';
+import type { SessionUser } from '../auth/session-user';
+import type { Database } from '../db/client';
+import { createLogger } from '../logger';
+import { buildInProcess } from '../search/artifact-build';
+import { artifactSummaries } from '../search/artifact-store';
+import { createSearchIndexService } from '../search/index-service';
+import { fixtureRecords, indexFixtures, writeFixtureDocuments } from '../search/test-fixtures';
+
+const config = loadAppConfig();
+const user: SessionUser = { id: 'u1', email: 'ada@example.com', name: 'Ada', role: 'user' };
+
+describe.each(databaseTargets())('search index routes on $name', (target) => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await target.open();
+    await indexFixtures(database, config);
+  });
+  afterAll(async () => database.close());
+
+  const anonymous = () => createTestApp(database);
+  const signedIn = () => createTestApp(database, {}, fixedSession(user));
+  const post = (app: ReturnType<typeof createTestApp>, body: unknown, headers: Record<string, string> = {}) =>
+    app.request(apiPaths.searchIndex, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  const checksums = async () =>
+    new Map((await artifactSummaries(database.db)).map((a) => [a.source, a.crc32c]));
+
+  it('answers anonymous callers with the public sources only', async () => {
+    const response = await post(anonymous(), { dataSourceLoadStates: { countries: 'unloaded' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe('no-store');
+    const body = await response.json();
+    expect(Object.keys(body)).toEqual(['countries']);
+    expect(body.countries).toEqual({
+      crc32c: (await checksums()).get('countries'),
+      size: expect.any(Number),
+      documentCount: fixtureRecords().countries!.length,
+    });
+    expect(await (await post(anonymous(), { dataSources: ['cities'] })).json()).toEqual({});
+  });
+
+  it('answers signed-in callers with every source, or the ones asked for', async () => {
+    const all = await (await post(signedIn(), {})).json();
+    expect(Object.keys(all).sort()).toEqual(['cities', 'countries']);
+    expect(all.cities.crc32c).toBe((await checksums()).get('cities'));
+    const some = await (await post(signedIn(), { dataSources: ['cities'], dataSourceLoadStates: {} })).json();
+    expect(Object.keys(some)).toEqual(['cities']);
+  });
+
+  it('rejects bad bodies with a reason', async () => {
+    const cases: [unknown, number, string][] = [
+      ['{not json', 400, 'invalid_json'],
+      [{ dataSourceLoadStates: { countries: 'done' } }, 400, 'invalid_body'],
+      [{ dataSources: 'countries' }, 400, 'invalid_body'],
+      [{ dataSources: [], extra: true }, 400, 'invalid_body'],
+      [{ dataSources: ['atlantis'] }, 400, 'unknown_source'],
+      [{ dataSources: ['countries'], dataSourceLoadStates: { atlantis: 'error' } }, 400, 'unknown_source'],
+    ];
+    for (const [body, status, code] of cases) {
+      const response = await post(anonymous(), body);
+      expect(response.status, JSON.stringify(body)).toBe(status);
+      expect((await response.json()).error.code).toBe(code);
+    }
+    const invalid = await (await post(anonymous(), { dataSourceLoadStates: { countries: 'done' } })).json();
+    expect(invalid.error.issues[0].path).toBe('dataSourceLoadStates.countries');
+  });
+
+  it('refuses bodies over 16 KiB with 413', async () => {
+    const response = await post(anonymous(), { dataSources: ['countries'], padding: 'x'.repeat(20_000) });
+    expect(response.status).toBe(413);
+    expect((await response.json()).error.code).toBe('too_large');
+  });
+
+  it('serves a public artifact by checksum, immutable, with an ETag, that restores into a working index', async () => {
+    const crc = (await checksums()).get('countries')!;
+    const response = await anonymous().request(apiPaths.searchIndexArtifact('countries', crc));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('ETag')).toBe(`"${crc}"`);
+    expect(response.headers.get('Content-Type')).toBe('application/octet-stream');
+    expect(response.headers.get('Content-Encoding')).toBeNull();
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(crc32c(bytes)).toBe(crc);
+    const artifact = await readArtifact(bytes);
+    const { engine, index } = await restoreArtifact(artifact);
+    const request = buildSearchRequest(config.gapSearch.dataSources.countries!, 'cote ivoire');
+    const result = await runSearch(engine, index, artifact.dataType, request);
+    expect(result.hits.map((h) => h.id)).toEqual(['CIV']);
+
+    const again = await anonymous().request(apiPaths.searchIndexArtifact('countries', crc), {
+      headers: { 'If-None-Match': `"${crc}"` },
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it('never sends a protected artifact to an anonymous caller', async () => {
+    const crc = (await checksums()).get('cities')!;
+    const anonymousResponse = await anonymous().request(apiPaths.searchIndexArtifact('cities', crc));
+    expect(anonymousResponse.status).toBe(401);
+    expect((await anonymousResponse.json()).error.code).toBe('unauthenticated');
+    // A wrong checksum must not tell an anonymous caller anything either.
+    expect((await anonymous().request(apiPaths.searchIndexArtifact('cities', 1))).status).toBe(401);
+
+    const response = await signedIn().request(apiPaths.searchIndexArtifact('cities', crc));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe('private, max-age=31536000, immutable');
+    expect(crc32c(new Uint8Array(await response.arrayBuffer()))).toBe(crc);
+  });
+
+  it('answers 404 for an unknown source, a malformed or a stale checksum', async () => {
+    const crc = (await checksums()).get('countries')!;
+    for (const path of [
+      apiPaths.searchIndexArtifact('atlantis', crc),
+      apiPaths.searchIndexArtifact('countries', crc + 1),
+      `${apiPaths.searchIndex}/countries/abc`,
+    ]) {
+      const response = await anonymous().request(path);
+      expect(response.status, path).toBe(404);
+      expect((await response.json()).error.code).toBe('not_found');
+    }
+  });
+
+  it('serves the new artifact after the documents change, and the old checksum no longer', async () => {
+    const app = anonymous();
+    const before = (await checksums()).get('countries')!;
+    expect((await app.request(apiPaths.searchIndexArtifact('countries', before))).status).toBe(200);
+    const [france] = fixtureRecords().countries!.filter((c) => c.code === 'FRA');
+    await writeFixtureDocuments(database, config, 'countries', [{ ...france, name: 'Republic of France' }]);
+    const service = createSearchIndexService({
+      database,
+      config,
+      logger: createLogger('silent'),
+      build: buildInProcess,
+    });
+    expect(await service.ensureIndex('countries')).toBe('built');
+    const after = (await checksums()).get('countries')!;
+    expect(after).not.toBe(before);
+    expect((await (await post(app, {})).json()).countries.crc32c).toBe(after);
+    expect((await app.request(apiPaths.searchIndexArtifact('countries', before))).status).toBe(404);
+    const fresh = await app.request(apiPaths.searchIndexArtifact('countries', after));
+    expect(crc32c(new Uint8Array(await fresh.arrayBuffer()))).toBe(after);
+  });
+
+  it('says crc32c null for a source whose first build has not finished', async () => {
+    await database.db.execute(`delete from index_artifacts where source = 'cities'`);
+    expect((await (await post(signedIn(), { dataSources: ['cities'] })).json()).cities).toEqual({
+      crc32c: null,
+    });
+  });
+});

@@ -1,0 +1,122 @@
+// POST /api/index: current index checksums; GET /api/index/:source/:crc32c: the artifact itself,
+// immutable by checksum. Protected sources are answered and served to signed-in callers only.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { apiPaths } from '../../shared/api-paths';
+import type { AppConfig } from '../../shared/app-config';
+import { IndexChecksumsRequestSchema, type IndexChecksumsResponse } from '../../shared/search/index-api';
+import type { SessionReader } from '../auth/session-user';
+import type { Database } from '../db/client';
+import { apiError, invalidBody } from '../http-error';
+import type { Logger } from '../logger';
+import { artifactBytes, artifactSummaries, artifactSummary } from '../search/artifact-store';
+
+const REQUEST_BYTES = 16 * 1024;
+
+export interface SearchIndexDeps {
+  config: AppConfig;
+  database: Database;
+  logger: Logger;
+  sessions: SessionReader;
+}
+
+export function searchIndexRoutes({ config, database, logger, sessions }: SearchIndexDeps) {
+  const sources = config.gapSearch.dataSources;
+  /** The current artifact per source; an entry is replaced when a newer checksum is first asked for. */
+  const artifactCache = new Map<string, { crc32c: number; bytes: Uint8Array }>();
+  const app = new Hono();
+
+  app.post(
+    apiPaths.searchIndex,
+    bodyLimit({
+      maxSize: REQUEST_BYTES,
+      onError: (c) =>
+        apiError(c, 413, 'too_large', `An index request may hold at most ${REQUEST_BYTES} bytes.`),
+    }),
+    async (c) => {
+      let raw: unknown;
+      try {
+        raw = await c.req.json();
+      } catch {
+        return apiError(c, 400, 'invalid_json', 'The request body is not JSON.');
+      }
+      const parsed = IndexChecksumsRequestSchema.safeParse(raw);
+      if (!parsed.success) return invalidBody(c, parsed.error);
+      const { dataSources, dataSourceLoadStates } = parsed.data;
+      const unknown = [...(dataSources ?? []), ...Object.keys(dataSourceLoadStates)].filter(
+        (name) => !sources[name],
+      );
+      if (unknown.length > 0) {
+        return apiError(
+          c,
+          400,
+          'unknown_source',
+          `Unknown data source: ${[...new Set(unknown)].join(', ')}.`,
+        );
+      }
+      const user = await sessions.getUser(c.req.raw);
+      const failed = Object.entries(dataSourceLoadStates).filter(([, state]) => state === 'error');
+      if (failed.length > 0) {
+        logger.warn(
+          { sources: failed.map(([name]) => name), userId: user?.id },
+          'client reports search index load errors',
+        );
+      }
+      const visible = (dataSources ?? Object.keys(sources)).filter(
+        (name) => user || !sources[name]!.protected,
+      );
+      const built = new Map((await artifactSummaries(database.db)).map((a) => [a.source, a]));
+      const answer: IndexChecksumsResponse = {};
+      for (const name of visible) {
+        const artifact = built.get(name);
+        answer[name] = artifact
+          ? { crc32c: artifact.crc32c, size: artifact.size, documentCount: artifact.documentCount }
+          : { crc32c: null };
+      }
+      c.header('Cache-Control', 'no-store');
+      return c.json(answer);
+    },
+  );
+
+  app.get(`${apiPaths.searchIndex}/:source/:crc32c`, async (c) => {
+    const name = c.req.param('source');
+    const source = sources[name];
+    if (!source) return apiError(c, 404, 'not_found', `No data source "${name}".`);
+    if (source.protected && !(await sessions.getUser(c.req.raw))) {
+      return apiError(c, 401, 'unauthenticated', `Sign in to load the "${name}" index.`);
+    }
+    const crc32c = /^\d{1,10}$/.test(c.req.param('crc32c')) ? Number(c.req.param('crc32c')) : -1;
+    const current = await artifactSummary(database.db, name);
+    if (!current || current.crc32c !== crc32c) {
+      return apiError(
+        c,
+        404,
+        'not_found',
+        `No "${name}" index with checksum ${c.req.param('crc32c')}; ask ${apiPaths.searchIndex} for the current one.`,
+      );
+    }
+    const etag = `"${crc32c}"`;
+    // Content-addressed by checksum, so it never changes; protected ones stay out of shared caches.
+    c.header('Cache-Control', `${source.protected ? 'private' : 'public'}, max-age=31536000, immutable`);
+    c.header('ETag', etag);
+    if (
+      c.req
+        .header('If-None-Match')
+        ?.split(/\s*,\s*/)
+        .includes(etag)
+    )
+      return c.body(null, 304);
+    let cached = artifactCache.get(name);
+    if (cached?.crc32c !== crc32c) {
+      const bytes = await artifactBytes(database.db, name, crc32c);
+      if (!bytes) return apiError(c, 404, 'not_found', `The "${name}" index was just replaced; ask again.`);
+      cached = { crc32c, bytes };
+      artifactCache.set(name, cached);
+    }
+    c.header('Content-Type', 'application/octet-stream');
+    c.header('Content-Length', String(cached.bytes.length));
+    return c.body(cached.bytes as Uint8Array<ArrayBuffer>);
+  });
+
+  return app;
+}

@@ -1,0 +1,174 @@
+// Keeps every source's index artifact in step with its documents, across server processes:
+// a build is queued when a source's documents change (here or in another process, by NOTIFY),
+// the process holding the source's build lease builds it in a worker thread and stores it, and
+// every process hears the new checksum by NOTIFY (onIndexBuilt: for pushing updates to clients).
+import { randomUUID } from 'node:crypto';
+import type { AppConfig, DataSourceConfig } from '../../shared/app-config';
+import { crc32c } from '../../shared/crc32c';
+import type { BuiltArtifact } from '../../shared/search/index-artifact';
+import { ARTIFACT_FORMAT } from '../../shared/search/index-artifact';
+import type { Database, Unlisten } from '../db/client';
+import type { Logger } from '../logger';
+import { acquireBuildLease, artifactSummary, releaseBuildLease, saveArtifact } from './artifact-store';
+import { countDocuments, type DocumentRow, documentPages, documentsFingerprint } from './document-store';
+import { buildInWorker } from './index-builder';
+
+export const INDEX_BUILT_CHANNEL = 'sift_index_built';
+export const DOCUMENTS_CHANGED_CHANNEL = 'sift_documents_changed';
+
+export interface IndexBuiltEvent {
+  source: string;
+  crc32c: number;
+}
+
+export type BuildOutcome = 'current' | 'built' | 'busy';
+
+export type ArtifactBuilder = (
+  source: DataSourceConfig,
+  pages: AsyncIterable<DocumentRow[]>,
+  signal: AbortSignal,
+) => Promise<BuiltArtifact>;
+
+export interface SearchIndexService {
+  /** Subscribes to both channels, then queues a check of every source, smallest first. */
+  start(): Promise<void>;
+  /** Queues a check (and if needed a build) of `source` in this process. */
+  queueBuild(source: string): void;
+  /** Tells every process (this one included) that `source`'s documents changed. */
+  documentsChanged(source: string): Promise<void>;
+  /** Builds `source` now unless its artifact is current or another process holds the lease. */
+  ensureIndex(source: string): Promise<BuildOutcome>;
+  onIndexBuilt(listener: (event: IndexBuiltEvent) => void): () => void;
+  /** Resolves once no build is queued or running. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface IndexServiceOptions {
+  database: Database;
+  config: AppConfig;
+  logger: Logger;
+  /** How long a build lease lasts unless renewed; a crashed builder's lease runs out after this. */
+  leaseMs?: number;
+  build?: ArtifactBuilder;
+}
+
+/** What an artifact depends on besides the documents: a change here means rebuild. */
+function configVersion(source: DataSourceConfig): string {
+  const { algorithm, dataType, searchProperties, indexedProperties, rank } = source;
+  const relevant = { ARTIFACT_FORMAT, algorithm, dataType, searchProperties, indexedProperties, rank };
+  return crc32c(JSON.stringify(relevant)).toString(16);
+}
+
+export function createSearchIndexService(options: IndexServiceOptions): SearchIndexService {
+  const { database, config, logger } = options;
+  const { db } = database;
+  const leaseMs = options.leaseMs ?? 120_000;
+  const build = options.build ?? buildInWorker;
+  const owner = randomUUID();
+  const sources = config.gapSearch.dataSources;
+  const listeners = new Set<(event: IndexBuiltEvent) => void>();
+  const unlisteners: Unlisten[] = [];
+  const retryTimers = new Set<NodeJS.Timeout>();
+  const queued = new Set<string>();
+  let running: Promise<void> = Promise.resolve();
+  const stopping = new AbortController();
+
+  function sourceConfig(name: string): DataSourceConfig {
+    const source = sources[name];
+    if (!source) throw new Error(`Unknown data source "${name}"`);
+    return source;
+  }
+
+  async function ensureIndex(name: string): Promise<BuildOutcome> {
+    const source = sourceConfig(name);
+    const version = `${configVersion(source)}:${await documentsFingerprint(db, name)}`;
+    if ((await artifactSummary(db, name))?.sourceVersion === version) return 'current';
+    if (!(await acquireBuildLease(db, name, owner, leaseMs))) return 'busy';
+    const renew = setInterval(() => {
+      acquireBuildLease(db, name, owner, leaseMs).catch((err) =>
+        logger.warn({ err, source: name }, 'lease renewal failed'),
+      );
+    }, leaseMs / 3);
+    try {
+      const started = performance.now();
+      const artifact = await build(source, documentPages(db, name), stopping.signal);
+      await saveArtifact(db, name, source.algorithm, artifact, version);
+      logger.info(
+        {
+          source: name,
+          documents: artifact.documentCount,
+          bytes: artifact.bytes.length,
+          rawBytes: artifact.rawSize,
+          crc32c: artifact.crc32c,
+          ms: Math.round(performance.now() - started),
+        },
+        'search index built',
+      );
+      await database.notify(INDEX_BUILT_CHANNEL, JSON.stringify({ source: name, crc32c: artifact.crc32c }));
+      return 'built';
+    } finally {
+      clearInterval(renew);
+      await releaseBuildLease(db, name, owner);
+    }
+  }
+
+  /** Queues a check of `name`; builds run one at a time to bound memory (a large index needs hundreds of MB). */
+  function queue(name: string) {
+    if (stopping.signal.aborted || queued.has(name) || !sources[name]) return;
+    queued.add(name);
+    running = running.then(async () => {
+      queued.delete(name);
+      if (stopping.signal.aborted) return;
+      try {
+        if ((await ensureIndex(name)) === 'busy') {
+          // Another process builds it; should that process die, its lease runs out and we take over.
+          const timer = setTimeout(() => {
+            retryTimers.delete(timer);
+            queue(name);
+          }, leaseMs);
+          retryTimers.add(timer);
+        }
+      } catch (err) {
+        if (!stopping.signal.aborted) logger.error({ err, source: name }, 'search index build failed');
+      }
+    });
+  }
+
+  return {
+    async start() {
+      unlisteners.push(
+        await database.listen(DOCUMENTS_CHANGED_CHANNEL, (payload) => queue(payload)),
+        await database.listen(INDEX_BUILT_CHANNEL, (payload) => {
+          const event = JSON.parse(payload) as IndexBuiltEvent;
+          for (const listener of listeners) listener(event);
+        }),
+      );
+      const sizes = await Promise.all(
+        Object.keys(sources).map(async (name) => [name, await countDocuments(db, name)] as const),
+      );
+      for (const [name] of sizes.sort((a, b) => a[1] - b[1])) queue(name);
+    },
+    queueBuild: queue,
+    documentsChanged: (source) => database.notify(DOCUMENTS_CHANGED_CHANNEL, source),
+    ensureIndex,
+    onIndexBuilt(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async idle() {
+      let seen: Promise<void>;
+      do {
+        seen = running;
+        await seen;
+      } while (seen !== running);
+    },
+    /** Abandons a running build (its lease is released) and stops listening. */
+    async stop() {
+      stopping.abort();
+      for (const timer of retryTimers) clearTimeout(timer);
+      for (const unlisten of unlisteners.splice(0)) await unlisten();
+      await running;
+    },
+  };
+}

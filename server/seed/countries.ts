@@ -1,0 +1,34 @@
+// The demo `countries` source: the world-countries package (ODbL), one record per country with
+// its names in every translation the package has, so searches in any script find it.
+import { createRequire } from 'node:module';
+import type { Country } from 'world-countries';
+
+export function loadCountries(): Country[] {
+  return createRequire(import.meta.url)('world-countries') as Country[];
+}
+
+export function countryRecords(countries = loadCountries()): Record<string, unknown>[] {
+  return countries.map((country) => {
+    const otherNames = [
+      ...Object.values(country.name.native).map((n) => n.common),
+      ...Object.values(country.translations).map((n) => n.common),
+    ];
+    return {
+      code: country.cca3,
+      cca2: country.cca2,
+      name: country.name.common,
+      officialName: country.name.official,
+      capital: country.capital,
+      altSpellings: country.altSpellings,
+      translations: [...new Set(otherNames)].filter((n) => n !== country.name.common),
+      region: country.region,
+      // Antarctica has no subregion.
+      ...(country.subregion ? { subregion: country.subregion } : {}),
+      languages: Object.keys(country.languages),
+      borders: country.borders,
+      // The package marks an unknown area (Svalbard and Jan Mayen) as -1.
+      ...(country.area >= 0 ? { area: country.area } : {}),
+      flag: country.flag,
+    };
+  });
+}

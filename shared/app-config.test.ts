@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import config from '../app.config';
+import { ConfigError, parseAppConfig } from './app-config';
+
+describe('parseAppConfig', () => {
+  it('accepts the shipped app.config.ts', () => {
+    expect(parseAppConfig(config).platformName).toBe('Sift');
+  });
+
+  it('names the offending fields', () => {
+    const broken = { ...config, menuSide: 'top', logo: 'logo.exe' };
+    expect(() => parseAppConfig(broken)).toThrow(ConfigError);
+    expect(() => parseAppConfig(broken)).toThrow(/menuSide:[\s\S]*logo:|logo:[\s\S]*menuSide:/);
+  });
+
+  describe('data sources', () => {
+    const sources = config.gapSearch.dataSources;
+    const withCities = (changes: Record<string, unknown>) => ({
+      ...config,
+      gapSearch: { dataSources: { ...sources, cities: { ...sources.cities!, ...changes } } },
+    });
+    const message = (input: unknown) => {
+      try {
+        parseAppConfig(input);
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+
+    it('names the source and field of a malformed setting', () => {
+      const text = message(
+        withCities({
+          algorithm: 'magic',
+          searchProperties: {},
+          keyProperty: 'a.b',
+          boostProperties: { 'a-b': 2 },
+        }),
+      );
+      expect(text).toContain(
+        'gapSearch.dataSources.cities.algorithm: Invalid option: expected one of "bm25"|"qps"',
+      );
+      expect(text).toContain(
+        'gapSearch.dataSources.cities.searchProperties: must name at least one property',
+      );
+      expect(text).toContain('gapSearch.dataSources.cities.keyProperty: must be a property name');
+      expect(text).toContain('gapSearch.dataSources.cities.boostProperties.a-b: must be a property name');
+      expect(message({ ...config, gapSearch: { dataSources: { 'Bad Name': sources.cities } } })).toContain(
+        'gapSearch.dataSources.Bad Name: a source name must be lower-case letters, digits and dashes',
+      );
+    });
+
+    it('names the source and field of settings that contradict each other', () => {
+      const text = message(
+        withCities({
+          boostProperties: { population: 2 },
+          filters: { land: 'nation' },
+          lookups: { name: 'city' },
+          searchProperties: { name: 'text', country: 'text' },
+          sortOptions: [
+            { id: 'name', property: 'name', direction: 'asc' },
+            { id: 'name', property: 'score', direction: 'desc' },
+          ],
+        }),
+      );
+      for (const expected of [
+        'cities.boostProperties.population: is not one of searchProperties',
+        'cities.filters.land: "nation" is not one of indexedProperties',
+        'cities.lookups.name: is not one of indexedProperties',
+        'cities.searchProperties.country: is also in indexedProperties',
+        'cities.sortOptions.1.property: "score" is reserved by the search',
+        'cities.sortOptions.1.id: "name" is used twice',
+      ]) {
+        expect(text).toContain(`gapSearch.dataSources.${expected}`);
+      }
+    });
+  });
+});

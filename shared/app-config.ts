@@ -1,0 +1,136 @@
+// Shape of app.config.ts. The public part is served at run time by GET /api/config,
+// so operators can change it without rebuilding the client.
+import { z } from 'zod';
+import { searchAlgorithms } from './search/search-algorithms';
+
+const PROPERTY_NAME = 'must be a property name (letters, digits, underscores)';
+const propertyName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, PROPERTY_NAME);
+
+/** A record whose invalid keys are reported with `keyMessage` (zod's own says only "Invalid key in record"). */
+function keyedRecord<V extends z.ZodType>(key: z.ZodString, value: V, keyMessage = PROPERTY_NAME) {
+  return z.record(key, value, { error: (issue) => (issue.code === 'invalid_key' ? keyMessage : undefined) });
+}
+/** Set by the search itself on every document or hit, so records may not use them for anything else. */
+const reservedProperties = ['id', 'rank', 'score', 'dataType'];
+
+const DataSourceFields = z.object({
+  dataType: z.string().min(1),
+  /** Selects the search engine; see shared/search/search-algorithms.ts. */
+  algorithm: z.enum(searchAlgorithms),
+  /** Protected sources are only ever sent to signed-in callers. */
+  protected: z.boolean(),
+  /** Searched property → score multiplier. */
+  boostProperties: keyedRecord(propertyName, z.number().positive()).default({}),
+  /** Filter key (what the URL and the screen use) → the indexed property it filters. */
+  filters: keyedRecord(z.string().regex(/^[A-Za-z][\w-]*$/), propertyName, 'must be a filter key').default(
+    {},
+  ),
+  indexedProperties: keyedRecord(propertyName, z.enum(['enum', 'enum[]', 'string[]'])).default({}),
+  /** The record property whose value is the document key (unique within the source). */
+  keyProperty: propertyName,
+  /** The property shown as an item's title. */
+  titleProperty: propertyName,
+  /** Properties shown under the title, in order. */
+  descriptionProperties: z.array(propertyName).default([]),
+  /** The free-text properties a term is searched in. */
+  searchProperties: keyedRecord(propertyName, z.enum(['text', 'text[]'])).refine(
+    (p) => Object.keys(p).length > 0,
+    'must name at least one property',
+  ),
+  /** Where a document's rank comes from: a numeric property, used as is or as log10(1 + value). */
+  rank: z.object({ property: propertyName, scale: z.enum(['linear', 'log10']).default('linear') }).optional(),
+  /** Orders offered besides relevance (sort 0); `id` names the option in URLs and translations. */
+  sortOptions: z
+    .array(
+      z.object({
+        id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be lower-case letters, digits and dashes'),
+        property: propertyName,
+        direction: z.enum(['asc', 'desc']),
+      }),
+    )
+    .default([]),
+  /** Indexed property → lookup namespace; the lookup `<namespace>.<value>` labels a value. */
+  lookups: keyedRecord(
+    propertyName,
+    z.string().regex(/^[A-Za-z][\w-]*$/, 'must be a lookup namespace'),
+  ).default({}),
+});
+
+export const DataSourceConfigSchema = DataSourceFields.superRefine((source, ctx) => {
+  const issue = (path: (string | number)[], message: string) =>
+    ctx.addIssue({ code: 'custom', path, message });
+  const searched = Object.keys(source.searchProperties);
+  const indexed = Object.keys(source.indexedProperties);
+  for (const property of Object.keys(source.boostProperties)) {
+    if (!searched.includes(property)) issue(['boostProperties', property], 'is not one of searchProperties');
+  }
+  for (const [key, property] of Object.entries(source.filters)) {
+    if (!indexed.includes(property)) issue(['filters', key], `"${property}" is not one of indexedProperties`);
+  }
+  for (const property of Object.keys(source.lookups)) {
+    if (!indexed.includes(property)) issue(['lookups', property], 'is not one of indexedProperties');
+  }
+  for (const property of searched) {
+    if (indexed.includes(property)) {
+      issue(
+        ['searchProperties', property],
+        'is also in indexedProperties; a property is either searched or filtered',
+      );
+    }
+  }
+  const namedProperties: { path: (string | number)[]; property: string }[] = [
+    ...searched.map((property) => ({ path: ['searchProperties', property], property })),
+    ...indexed.map((property) => ({ path: ['indexedProperties', property], property })),
+    { path: ['titleProperty'], property: source.titleProperty },
+    ...source.descriptionProperties.map((property, i) => ({ path: ['descriptionProperties', i], property })),
+    ...source.sortOptions.map((o, i) => ({ path: ['sortOptions', i, 'property'], property: o.property })),
+    ...(source.rank ? [{ path: ['rank', 'property'], property: source.rank.property }] : []),
+  ];
+  for (const { path, property } of namedProperties) {
+    if (reservedProperties.includes(property)) issue(path, `"${property}" is reserved by the search`);
+  }
+  if (source.keyProperty !== 'id' && reservedProperties.includes(source.keyProperty)) {
+    issue(['keyProperty'], `"${source.keyProperty}" is reserved by the search`);
+  }
+  const sortIds = source.sortOptions.map((o) => o.id);
+  sortIds.forEach((id, i) => {
+    if (sortIds.indexOf(id) !== i) issue(['sortOptions', i, 'id'], `"${id}" is used twice`);
+  });
+});
+
+export const AppConfigSchema = z.object({
+  platformName: z.string().min(1),
+  /** File name under the client's public folder, e.g. "logo.svg". */
+  logo: z.string().regex(/^[\w.-]+\.(svg|png|webp)$/, 'must be a file name ending in .svg, .png or .webp'),
+  menuSide: z.enum(['left', 'right']),
+  appCode: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be lower-case letters, digits and dashes'),
+  bottomMenu: z.boolean(),
+  menuTooltipButton: z.boolean(),
+  gapSearch: z.object({
+    /** Keyed by source name, which appears in URLs and artifact names. */
+    dataSources: keyedRecord(
+      z.string().regex(/^[a-z][a-z0-9-]*$/),
+      DataSourceConfigSchema,
+      'a source name must be lower-case letters, digits and dashes',
+    ),
+  }),
+});
+
+export type AppConfigInput = z.input<typeof AppConfigSchema>;
+export type AppConfig = z.infer<typeof AppConfigSchema>;
+export type DataSourceConfig = z.infer<typeof DataSourceConfigSchema>;
+
+/** What the browser receives: today the whole config is public; keep secrets out of it. */
+export type PublicConfig = AppConfig;
+
+export class ConfigError extends Error {}
+
+/** Validates a config object; the error names every offending field, e.g. gapSearch.dataSources.cities.dataType. */
+export function parseAppConfig(input: unknown): AppConfig {
+  const result = AppConfigSchema.safeParse(input);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}`);
+    throw new ConfigError(`Invalid app.config.ts:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,32 @@
+// The interface every search engine implements, so engines can be compared in the benchmark and
+// swapped per source through `algorithm`. Engines return raw relevance; run-search.ts applies rank.
+import type { SearchAlgorithm } from './search-algorithms';
+import type { FacetCounts, IndexDocument, IndexSpec, SearchRequest } from './search-types';
+
+export interface EngineHit {
+  id: string;
+  /** Relevance before the rank factor; 0 when the request has no words. */
+  score: number;
+  document: IndexDocument;
+}
+
+export interface EngineResult {
+  /** At most `request.limit` hits, best first; without words, in the order the documents were given to `build`. */
+  hits: EngineHit[];
+  /** All matches, before the limit. */
+  count: number;
+  facets: FacetCounts;
+}
+
+export interface SearchEngine<Index = unknown> {
+  readonly algorithm: SearchAlgorithm;
+  /** Indexes `documents`; give them best rank first so that searches without words list them that way. */
+  build(spec: IndexSpec, documents: IndexDocument[]): Promise<Index>;
+  /** A JSON-compatible snapshot that `restore` turns back into an equivalent index. */
+  serialize(index: Index): unknown;
+  restore(spec: IndexSpec, data: unknown): Promise<Index>;
+  /** `request.term` is either absent or has at least one word (run-search.ts guarantees it). */
+  search(index: Index, request: SearchRequest): Promise<EngineResult>;
+  getDocument(index: Index, id: string): IndexDocument | undefined;
+  count(index: Index): number;
+}

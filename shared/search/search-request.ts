@@ -1,0 +1,29 @@
+// Builds the request for one source from what the user chose: the term and the selected values
+// per filter key (the `f` URL parameter). Filter keys the source does not have are ignored.
+import type { DataSourceConfig } from '../app-config';
+import { SEARCH_LIMIT, SEARCH_THRESHOLD, type SearchRequest } from './search-types';
+
+/** Filter key → selected values, as kept in the URL and in local storage. */
+export type SelectedFilters = Record<string, string[]>;
+
+export function buildSearchRequest(
+  source: Pick<DataSourceConfig, 'filters' | 'boostProperties'>,
+  term: string | undefined,
+  selected: SelectedFilters = {},
+  options: { facets?: boolean } = {},
+): SearchRequest {
+  const where: Record<string, string[]> = {};
+  for (const [key, values] of Object.entries(selected)) {
+    const property = source.filters[key];
+    if (property && values.length > 0) where[property] = [...(where[property] ?? []), ...values];
+  }
+  const request: SearchRequest = {
+    limit: SEARCH_LIMIT,
+    threshold: SEARCH_THRESHOLD,
+    where,
+    boost: { ...source.boostProperties },
+  };
+  if (term?.trim()) request.term = term.trim();
+  if (options.facets) request.facets = [...new Set(Object.values(source.filters))];
+  return request;
+}

@@ -1,0 +1,58 @@
+// The search contract shared by the server (index builds), the worker and the search screen:
+// requests, hits, results and load states. Every engine implements exactly these semantics.
+
+/** Spec §9: at most this many hits per source; reaching it sets the results-limited flag. */
+export const SEARCH_LIMIT = 1000;
+/** Spec §9: threshold 0, i.e. every word of the term must match. */
+export const SEARCH_THRESHOLD = 0;
+
+export type LoadState = 'unloaded' | 'loading' | 'loaded' | 'error';
+export const loadStates = ['unloaded', 'loading', 'loaded', 'error'] as const satisfies readonly LoadState[];
+
+/** How a filterable property is matched: enum by `in`, enum[] by contains-any, string[] by whole values. */
+export type IndexedPropertyType = 'enum' | 'enum[]' | 'string[]';
+/** How a searched text property is held: one string, or a list of strings. */
+export type TextPropertyType = 'text' | 'text[]';
+
+/** What an engine needs to know about a source to index it. */
+export interface IndexSpec {
+  searchProperties: Record<string, TextPropertyType>;
+  indexedProperties: Record<string, IndexedPropertyType>;
+}
+
+/** A document as indexed: the stored record plus its key as `id` and its `rank` (default 0). */
+export type IndexDocument = Record<string, unknown> & { id: string; rank: number };
+
+export interface SearchRequest {
+  /** Words to find (each as a prefix, accents folded); blank means "every document". */
+  term?: string;
+  limit: number;
+  /** 0: a document must match every word; 1: any word. */
+  threshold: number;
+  /** Property → accepted values; a document must satisfy every property listed (empty lists are ignored). */
+  where: Record<string, string[]>;
+  /** Searched property → score multiplier. */
+  boost: Record<string, number>;
+  /** Indexed properties whose value counts over all matches (not only the returned hits) are wanted. */
+  facets?: string[];
+}
+
+export interface SearchHit<D extends IndexDocument = IndexDocument> {
+  id: string;
+  /** The engine's relevance × (1 + rank/10); without a term every match scores 1 × (1 + rank/10). */
+  score: number;
+  document: D;
+  dataType: string;
+}
+
+/** Property → value → number of matching documents carrying it. */
+export type FacetCounts = Record<string, Record<string, number>>;
+
+export interface SearchIndexResult {
+  hits: SearchHit[];
+  /** Matches before the limit cut. */
+  count: number;
+  /** The limit was reached: more documents match than `hits` holds. */
+  limited: boolean;
+  facets: FacetCounts;
+}

@@ -1,0 +1,368 @@
+// The search screen as users meet it, in Chromium: typing in the app bar's box, chips, filters
+// with counts, sort, paging, the URL, going back, remembered filters, the keyboard, the item
+// viewer and the reload demo. Anonymous visitors use the shared server (public countries only);
+// signed-in users get a server of their own with an account (countries and 135,233 cities).
+import AxeBuilder from '@axe-core/playwright';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { startServer, type TestServer } from '../support/server-process';
+import { decideConsent } from './consent';
+import { collectPageErrors } from './console';
+
+// A fresh server seeds the demo data and builds its indexes after start; the first test waits.
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 120_000 });
+
+const box = (page: Page) => page.getByRole('combobox', { name: 'Search' });
+const options = (page: Page) => page.getByRole('listbox', { name: 'Search results' }).getByRole('option');
+const optionTitles = (page: Page) =>
+  options(page).evaluateAll((found) => found.map((o) => o.querySelector('.result-title')?.textContent));
+const facet = (page: Page, name: string) =>
+  page.getByRole('complementary').getByRole('region', { name, exact: true });
+
+const sourceStates = (page: Page) =>
+  page.evaluate(() =>
+    Object.fromEntries(
+      Object.entries(window.siftSearch?.state().sources ?? {}).map(([n, s]) => [n, s.state]),
+    ),
+  );
+
+/** Opens `path` once the public index is searchable. */
+async function openWhenLoaded(page: Page, path: string) {
+  await page.goto('/search');
+  await expect.poll(() => sourceStates(page), { timeout: 90_000 }).toEqual({ countries: 'loaded' });
+  if (path !== '/search') await page.goto(path);
+}
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await decideConsent(context, baseURL!, ['preferences']);
+});
+
+test('typing shows results once typing pauses (500 ms), and the URL follows without new history entries', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await openWhenLoaded(page, '/search');
+  const entries = await page.evaluate(() => history.length);
+  await box(page).click();
+  await box(page).pressSequentially('switzerland', { delay: 30 });
+  const typed = Date.now();
+  // Debounced: nothing is committed while the pause is shorter than 500 ms.
+  await page.waitForTimeout(200);
+  expect(new URL(page.url()).searchParams.get('s')).toBeNull();
+  await expect(options(page).first()).toContainText('Switzerland');
+  expect(Date.now() - typed).toBeLessThan(2_500);
+  await expect(page).toHaveURL('/search?s=switzerland&itemsPerPage=20');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “switzerland”');
+  await expect(options(page).first().locator('mark')).toHaveText('Switzerland');
+  expect(await page.evaluate(() => history.length)).toBe(entries);
+
+  // Matched on another name: the result says which.
+  await box(page).fill('Schweiz');
+  await expect(options(page).first()).toContainText('Matches Schweiz');
+  expect(errors).toEqual([]);
+});
+
+test('the chips route limits the search to data types, and chips nobody may see ask for sign-in', async ({
+  page,
+}) => {
+  await openWhenLoaded(page, '/search/country');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Browsing: Countries');
+  await expect(page.getByText('250 results')).toBeVisible();
+  await expect(options(page)).toHaveCount(20);
+
+  await page.goto('/search/city?s=paris');
+  await expect(page.getByRole('alert').filter({ hasText: 'Sign in to search Cities.' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No results for “paris”' })).toBeVisible();
+});
+
+test('filters list their values with counts for the current query, and narrow the results', async ({
+  page,
+}) => {
+  await openWhenLoaded(page, '/search?s=united');
+  await expect(page.getByText('7 results')).toBeVisible();
+  const region = facet(page, 'Region');
+  await expect(region.locator('label', { hasText: 'Americas' })).toContainText('4');
+  await expect(region.locator('label', { hasText: 'Europe' })).toContainText('1');
+
+  await region.getByRole('checkbox', { name: /Europe/ }).check();
+  await expect(page.getByText('1 result', { exact: true })).toBeVisible();
+  expect(await optionTitles(page)).toEqual(['United Kingdom']);
+  const url = new URL(page.url());
+  expect(JSON.parse(url.searchParams.get('f')!)).toEqual({ region: ['Europe'] });
+  // The region filter keeps offering its other values with what they would add; others narrow.
+  await expect(region.locator('label', { hasText: 'Americas' })).toContainText('4');
+  await expect(facet(page, 'Subregion').locator('label')).toHaveText(['Northern Europe1']);
+
+  await page.getByRole('button', { name: 'Remove the filter Region: Europe' }).click();
+  await expect(page.getByText('7 results')).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('f')).toBeNull();
+});
+
+test('sort orders the merged results and is kept in the URL only when not best match', async ({ page }) => {
+  await openWhenLoaded(page, '/search/country?s=republic');
+  await page.getByRole('combobox', { name: 'Sort by' }).click();
+  await page.getByRole('option', { name: 'Largest area first' }).click();
+  await expect(page).toHaveURL(/[?&]sort=2(&|$)/);
+  await expect(options(page).first()).toContainText('China');
+  await page.getByRole('combobox', { name: 'Sort by' }).click();
+  await page.getByRole('option', { name: 'Name (A to Z)' }).click();
+  await expect(options(page).first()).toContainText('Afghanistan');
+  await page.getByRole('combobox', { name: 'Sort by' }).click();
+  await page.getByRole('option', { name: 'Best match' }).click();
+  await expect(page).not.toHaveURL(/sort=/);
+});
+
+test('paging and items per page; a new search starts again at page 1', async ({ page }) => {
+  await openWhenLoaded(page, '/search/country');
+  await expect(options(page)).toHaveCount(20);
+  const first = await optionTitles(page);
+  await page
+    .getByRole('navigation', { name: 'Result pages' })
+    .getByRole('button', { name: 'page 2' })
+    .click();
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  await expect(options(page).first()).not.toHaveText(first[0]!);
+  const second = await optionTitles(page);
+  expect(second).toHaveLength(20);
+  expect(second.filter((title) => first.includes(title))).toEqual([]);
+
+  await page.getByRole('combobox', { name: 'Per page' }).click();
+  await page.getByRole('option', { name: '50', exact: true }).click();
+  await expect(options(page)).toHaveCount(50);
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(page).toHaveURL(/itemsPerPage=50/);
+
+  await page
+    .getByRole('navigation', { name: 'Result pages' })
+    .getByRole('button', { name: 'page 3' })
+    .click();
+  await expect(page).toHaveURL(/[?&]page=3(&|$)/);
+  await box(page).fill('island');
+  await expect(page).toHaveURL(/s=island/);
+  await expect(page).not.toHaveURL(/page=/);
+});
+
+test('a copied URL opens the same screen in a new page', async ({ page, context }) => {
+  await openWhenLoaded(page, '/search?s=republic');
+  await facet(page, 'Region')
+    .getByRole('checkbox', { name: /Europe/ })
+    .check();
+  await page.getByRole('combobox', { name: 'Sort by' }).click();
+  await page.getByRole('option', { name: 'Name (A to Z)' }).click();
+  await page.getByRole('combobox', { name: 'Per page' }).click();
+  await page.getByRole('option', { name: '10', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Result pages' })
+    .getByRole('button', { name: 'page 2' })
+    .click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(options(page)).toHaveCount(10);
+  const url = page.url();
+  const titles = await optionTitles(page);
+
+  const other = await context.newPage();
+  await other.goto(url);
+  await expect(options(other)).toHaveCount(10, { timeout: 60_000 });
+  expect(await optionTitles(other)).toEqual(titles);
+  await expect(box(other)).toHaveValue('republic');
+  await expect(facet(other, 'Region').getByRole('checkbox', { name: /Europe/ })).toBeChecked();
+  expect(other.url()).toBe(url);
+});
+
+test('emptying the text goes back to the page the search started from, or to /search', async ({ page }) => {
+  await openWhenLoaded(page, '/about');
+  await box(page).click();
+  await box(page).pressSequentially('fra', { delay: 30 });
+  await expect(page).toHaveURL(/\/search\?s=fra/);
+  await expect(box(page)).toBeFocused();
+  await expect(options(page).first()).toContainText('France');
+  await box(page).fill('');
+  await expect(page).toHaveURL('/about');
+  await expect(box(page)).toHaveValue('');
+
+  await page.goto('/search?s=fra');
+  await expect(options(page).first()).toContainText('France');
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(page).toHaveURL('/search');
+});
+
+test('selected filters are remembered on the device, and only with consent', async ({ page, context }) => {
+  await openWhenLoaded(page, '/search?s=united');
+  await facet(page, 'Region')
+    .getByRole('checkbox', { name: /Americas/ })
+    .check();
+  await expect(page.getByText('4 results')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('gap-search:selectedFilterOptions'))).toBe(
+    '{"region":["Americas"]}',
+  );
+  // A search without `f` (typed anew, or after a reload of /search) gets the remembered filters.
+  await page.goto('/search?s=states');
+  await expect(facet(page, 'Region').getByRole('checkbox', { name: /Americas/ })).toBeChecked();
+  await expect(page).toHaveURL(/f=%7B%22region%22%3A%5B%22Americas%22%5D%7D/);
+  await page.reload();
+  await expect(facet(page, 'Region').getByRole('checkbox', { name: /Americas/ })).toBeChecked();
+
+  await context.clearCookies();
+  await decideConsent(context, new URL(page.url()).origin, []);
+  await page.goto('/search?s=united');
+  await expect(facet(page, 'Region').getByRole('checkbox', { name: /Americas/ })).not.toBeChecked();
+  await facet(page, 'Region').getByRole('checkbox', { name: /Asia/ }).check();
+  expect(await page.evaluate(() => localStorage.getItem('gap-search:selectedFilterOptions'))).toBeNull();
+});
+
+test('keyboard: / focuses the box, arrows move through the results, Enter opens one', async ({ page }) => {
+  await openWhenLoaded(page, '/search');
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('/');
+  await expect(box(page)).toBeFocused();
+  await page.keyboard.type('united');
+  await expect(options(page)).toHaveCount(7);
+  await expect(box(page)).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  const second = options(page).nth(1);
+  await expect(second).toHaveAttribute('aria-selected', 'true');
+  await expect(box(page)).toHaveAttribute('aria-activedescendant', (await second.getAttribute('id'))!);
+  await expect(second).toContainText('United Kingdom');
+  await page.keyboard.press('ArrowUp');
+  await expect(options(page).first()).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  // The item viewer is for signed-in users: visitors are asked to sign in first.
+  const query = new URLSearchParams({ callbackUrl: '/item/countries/GBR', error: 'SessionRequired' });
+  await expect(page).toHaveURL(`/modules/auth/login?${query}`);
+});
+
+test('results, filters and the empty state have no serious accessibility problems, in English and Arabic dark', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const serious = async () =>
+    (
+      await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    ).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ rule: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+  await openWhenLoaded(page, '/search?s=united');
+  await facet(page, 'Region')
+    .getByRole('checkbox', { name: /Americas/ })
+    .check();
+  await box(page).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(options(page).first()).toHaveAttribute('aria-selected', 'true');
+  expect(await serious()).toEqual([]);
+
+  await context.addCookies([
+    { name: 'i18n_redirected', value: 'ar', url: baseURL! },
+    { name: 'color-scheme', value: 'dark', url: baseURL! },
+  ]);
+  await page.goto('/search?s=zzzz');
+  await expect(page.getByRole('heading', { name: 'لا نتائج لـ«zzzz»' })).toBeVisible();
+  expect(await serious()).toEqual([]);
+});
+
+test('the reload demo opens the results page with a full page load', async ({ page }) => {
+  await page.goto('/modules/search/searchAndReloadOnSubmit');
+  await page.evaluate(() => {
+    (window as { beforeReload?: boolean }).beforeReload = true;
+  });
+  await page.getByLabel('Search for').fill('norway');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL('/search?s=norway');
+  await expect(options(page).first()).toContainText('Norway', { timeout: 60_000 });
+  expect(await page.evaluate(() => (window as { beforeReload?: boolean }).beforeReload)).toBeUndefined();
+});
+
+test.describe('signed in', () => {
+  const ann = { email: 'ann@example.test', password: 'a long enough password' };
+  let server: TestServer;
+  test.describe.configure({ mode: 'serial', timeout: 300_000 });
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    server = await startServer({ users: [ann], env: { SEED_DEMO_DATA: 'true' } });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  async function signIn(page: Page) {
+    await page.goto(server.url('/modules/auth/login'));
+    await page.getByLabel('Email').fill(ann.email);
+    await page.getByLabel(/^Password/).fill(ann.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(server.url('/'), { timeout: 30_000 });
+  }
+
+  test('visitors search the public sources only; signed-in users all of them', async ({ page, context }) => {
+    const errors = collectPageErrors(page);
+    await decideConsent(context, server.url(), ['preferences']);
+    await page.goto(server.url('/search'));
+    await expect.poll(() => sourceStates(page), { timeout: 150_000 }).toEqual({ countries: 'loaded' });
+    await expect(page.getByRole('link', { name: /Cities Sign in to search/ })).toBeVisible();
+    await box(page).fill('paris');
+    await expect(options(page).first()).toContainText('France');
+    await expect(page.getByRole('group', { name: 'Data types' })).toHaveCount(0);
+    expect(await page.evaluate(() => Object.keys(window.siftSearch!.state().sources))).toEqual(['countries']);
+
+    await signIn(page);
+    await page.goto(server.url('/search?s=paris'));
+    const chips = page.getByRole('group', { name: 'Data types' });
+    await expect(chips.getByRole('button', { name: /^Cities · \d+/ })).toBeVisible({ timeout: 150_000 });
+    await expect(options(page).filter({ hasText: 'City' }).first()).toContainText('Paris');
+    await chips.getByRole('button', { name: /^Cities/ }).click();
+    await expect(page).toHaveURL(/\/search\/city\?s=paris/);
+    // Signed in, lookups label the codes (PPLC, FR…).
+    const featureCode = facet(page, 'Kind of place');
+    await expect(featureCode.locator('label', { hasText: /^Capital\d/ })).toHaveText('Capital1');
+    await featureCode.getByRole('checkbox', { name: /^Capital/ }).check();
+    await expect(options(page)).toHaveCount(1);
+    expect(await optionTitles(page)).toEqual(['Paris']);
+    expect(errors).toEqual([]);
+  });
+
+  test('the item viewer shows an item with its fields and leads back to its search', async ({
+    page,
+    context,
+  }) => {
+    const errors = collectPageErrors(page);
+    await decideConsent(context, server.url(), ['preferences']);
+    await signIn(page);
+    const capital = `/search/city?s=paris&f=${encodeURIComponent('{"featureCode":["PPLC"]}')}`;
+    await page.goto(server.url(capital));
+    await expect(options(page)).toHaveCount(1, { timeout: 150_000 });
+    await options(page).click();
+    await expect(page).toHaveURL(/\/item\/cities\/\d+$/);
+    const main = page.locator('main');
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('Paris');
+    await expect(main.getByText('City', { exact: true })).toBeVisible();
+    await expect(main.locator('dt', { hasText: 'Population' })).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Search for France' })).toHaveAttribute(
+      'href',
+      `/search/city?f=${encodeURIComponent('{"country":["FR"]}')}&itemsPerPage=20`,
+    );
+    await main.getByRole('link', { name: 'Back to results' }).click();
+    await expect(page).toHaveURL(/\/search\/city\?s=paris&f=/);
+    await expect(box(page)).toHaveValue('paris');
+    await expect(options(page)).toHaveCount(1);
+
+    await page.goto(server.url('/item/countries/NOPE'));
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('Item not found');
+    await expect(main.getByText('Countries has no item with the key “NOPE”.')).toBeVisible();
+    await page.goto(server.url('/item/planets/earth'));
+    await expect(main.getByText('There is no data source called “planets”.')).toBeVisible();
+    expect(errors).toEqual([]);
+
+    // Offline, items and results still come from the indexes on the device.
+    await page.goto(server.url(capital));
+    await expect(options(page)).toHaveCount(1);
+    await context.setOffline(true);
+    await options(page).click();
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('Paris');
+    await page.goBack();
+    await expect(options(page)).toHaveCount(1);
+    await expect(page.getByText(/could not be loaded/)).toHaveCount(0);
+    await context.setOffline(false);
+  });
+});

@@ -1,0 +1,172 @@
+import { expect, test } from '@playwright/test';
+import { collectPageErrors } from './console';
+import { errorRoutes, protectedRoutes, routeTable } from './routes';
+
+const viewports = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+];
+
+for (const viewport of viewports) {
+  test.describe(`every route at ${viewport.name} width`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    for (const path of routeTable) {
+      test(`${path} renders without console errors`, async ({ page }) => {
+        const errors = collectPageErrors(page);
+        await page.goto(path);
+        await expect(page.locator('main h1').first()).toBeVisible();
+        await expect(page.getByRole('heading', { name: /Something went wrong|Page Not Found/ })).toHaveCount(
+          0,
+        );
+        expect(errors).toEqual([]);
+      });
+    }
+  });
+}
+
+test('protected routes send anonymous visitors into sign-in, with a way back', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  for (const path of protectedRoutes) {
+    await page.goto(path);
+    const query = new URLSearchParams({ callbackUrl: path, error: 'SessionRequired' });
+    // The guard waits for the session; the server may still be busy seeding demo data.
+    await expect(page).toHaveURL(`/modules/auth/login?${query}`, { timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+    await expect(page.getByText('Please sign in to see that page.')).toBeVisible();
+  }
+  expect(errors).toEqual([]);
+});
+
+test('an unknown path shows the 404 error page, and dismiss returns to /', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found: /no/such/page');
+  await page.getByRole('button', { name: 'Error details' }).click();
+  const details = page.locator('dl');
+  for (const label of [
+    'Status code',
+    'Fatal',
+    'Unhandled',
+    'Status message',
+    'Data',
+    'Cause',
+    'Stack trace',
+  ]) {
+    await expect(details.getByText(label, { exact: true })).toBeVisible();
+  }
+  await expect(details.locator('dd').first()).toHaveText('404');
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to Sift');
+});
+
+test('an error thrown while rendering shows the error page with its stack trace', async ({ page }) => {
+  await page.goto(errorRoutes[0]!);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
+  await expect(
+    page.getByText('This page throws while rendering, on purpose (/throw_error).', { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByText(/^Try again/)).toBeVisible();
+  await page.getByRole('button', { name: 'Error details' }).click();
+  await expect(page.locator('dd').nth(2)).toHaveText('Yes'); // unhandled
+  await expect(page.locator('dd').last()).toContainText('throw-error');
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('/error_{comment} shows an error page carrying the comment', async ({ page }) => {
+  await page.goto(errorRoutes[1]!);
+  await expect(page.getByText('something broke', { exact: true })).toBeVisible();
+});
+
+test('/group_{n} lists the pages of a navigation group; unknown groups are 404', async ({ page }) => {
+  await page.goto('/group_3');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Modules');
+  await expect(page.locator('#main').getByRole('link', { name: 'Storage: snapshot' })).toBeVisible();
+  await page.goto('/group_99');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found: /group_99');
+});
+
+test.describe('gapui layout on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the hamburger opens the drawer and the bottom navigation moves between pages', async ({ page }) => {
+    await page.goto('/home');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav).toBeHidden();
+    await page.getByRole('button', { name: 'Menu' }).first().click();
+    await expect(nav).toBeVisible();
+    await nav.getByRole('link', { name: 'About' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Sift');
+    await expect(nav).toBeHidden();
+    const bottom = page.getByRole('navigation', { name: 'Quick navigation' });
+    await bottom.getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+});
+
+test.describe('gapui layout on a desktop', () => {
+  test('the drawer is open, collapses to a rail with tooltips, and there is no bottom navigation', async ({
+    page,
+  }) => {
+    await page.goto('/home');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Quick navigation' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Collapse the menu to icons' }).click();
+    const aboutIcon = nav.getByRole('link', { name: 'About' });
+    await aboutIcon.hover();
+    await expect(page.getByRole('tooltip', { name: 'About' })).toBeVisible();
+    await aboutIcon.click();
+    await expect(page).toHaveURL(/\/about$/);
+  });
+});
+
+test('a new build is picked up with a full load on the next navigation', async ({ page }) => {
+  await page.route('**/builds/latest.json*', (route) => route.fulfill({ json: { id: 'a-newer-build' } }));
+  const manifestRequest = page.waitForRequest('**/builds/meta/a-newer-build.json');
+  await page.goto('/home');
+  await manifestRequest; // answered 404 by the server, which the client ignores
+  await page.evaluate(() => Object.assign(window, { beforeNavigation: true }));
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'About' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Sift');
+  await expect.poll(() => page.evaluate(() => 'beforeNavigation' in window)).toBe(false);
+});
+
+test('a route chunk that fails to load reloads the page once', async ({ page }) => {
+  await page.goto('/home');
+  let failures = 0;
+  await page.route(/\/assets\/contact-[\w-]+\.js$/, (route) => {
+    failures += 1;
+    return route.abort();
+  });
+  const reloaded = page.waitForEvent('load');
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Contact' })
+    .click();
+  await reloaded;
+  expect(failures).toBeGreaterThanOrEqual(1);
+  // Within 10 s of the first reload the guard shows the error page instead of reloading again.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
+});
+
+test('offline, a route chunk that fails to load shows the error page instead of reloading', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.evaluate(() => Object.assign(window, { beforeNavigation: true }));
+  await context.setOffline(true);
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Contact' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
+  expect(await page.evaluate(() => 'beforeNavigation' in window)).toBe(true);
+  await context.setOffline(false);
+});

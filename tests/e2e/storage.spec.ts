@@ -1,0 +1,183 @@
+// The key-value store as users meet it, against a server of its own with one account: an item set
+// in one browser syncs to a second browser of the same user, a sync without a session fails with
+// 'not authenticated', changes reach other tabs, items expire, and corruption is detected.
+import AxeBuilder from '@axe-core/playwright';
+import { type BrowserContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import { startServer, type TestServer } from '../support/server-process';
+import { decideConsent } from './consent';
+import { collectPageErrors } from './console';
+
+const ann = { email: 'ann.storage@example.test', password: 'correct horse battery' };
+
+// Sign-in runs scrypt on purpose; on a busy machine a step can take seconds.
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+let server: TestServer;
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startServer({ users: [ann] });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+async function newPage(context: BrowserContext): Promise<Page> {
+  await decideConsent(context, server.url());
+  return context.newPage();
+}
+
+async function signInTo(page: Page, path: string) {
+  await page.goto(server.url(`/modules/auth/login?${new URLSearchParams({ callbackUrl: path })}`));
+  await page.getByLabel('Email').fill(ann.email);
+  await page.getByLabel(/^Password/).fill(ann.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(server.url(path));
+}
+
+async function storeItem(page: Page, key: string, value: string) {
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Store' }) });
+  await form.getByRole('textbox', { name: 'Key' }).fill(key);
+  await form.getByRole('textbox', { name: 'Value' }).fill(value);
+  await form.getByRole('button', { name: 'Store' }).click();
+  await expect(form.getByText(`Stored “${key}”.`)).toBeVisible();
+}
+
+const row = (page: Page, table: string, key: string) =>
+  page.getByRole('region', { name: table }).locator(`tr[data-key="${key}"]`);
+
+test('an item set in one browser reaches a second browser of the same user through the backup', async ({
+  browser,
+}) => {
+  const first = await browser.newContext();
+  const second = await browser.newContext();
+  const pageA = await newPage(first);
+  const pageB = await newPage(second);
+  const errors = [...collectPageErrors(pageA), ...collectPageErrors(pageB)];
+  const snapshot = '/modules/storage/snapshot';
+
+  await signInTo(pageA, snapshot);
+  await expect(pageA.getByText('Signed in', { exact: true })).toBeVisible();
+  await storeItem(pageA, 'e2e-note', 'written in the first browser');
+  await pageA.getByRole('button', { name: 'Sync now' }).click();
+  await expect(pageA.getByRole('alert').filter({ hasText: 'Synced at' })).toBeVisible();
+  await expect(row(pageA, 'In your backup', 'e2e-note')).toContainText('written in the first browser');
+
+  // The second browser syncs on sign-in and reads the item from its own store.
+  await signInTo(pageB, snapshot);
+  await expect(row(pageB, 'On this device', 'e2e-note')).toContainText('written in the first browser');
+  expect(await pageB.evaluate(() => indexedDB.databases().then((dbs) => dbs.map((db) => db.name)))).toContain(
+    'sift-kv',
+  );
+
+  // A removal travels back the same way, and the tombstone is purged once the backup holds it.
+  await row(pageB, 'On this device', 'e2e-note').getByRole('button', { name: 'Remove' }).click();
+  await pageB.getByRole('button', { name: 'Sync now' }).click();
+  await expect(row(pageB, 'On this device', 'e2e-note')).toHaveCount(0);
+  await expect(row(pageB, 'In your backup', 'e2e-note')).toContainText('Removed');
+  await pageA.getByRole('button', { name: 'Sync now' }).click();
+  await expect(row(pageA, 'On this device', 'e2e-note')).toHaveCount(0);
+
+  expect(errors).toEqual([]);
+  await first.close();
+  await second.close();
+});
+
+test("a sync without a session fails with 'not authenticated', and items stay on the device", async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const page = await newPage(context);
+  const errors = collectPageErrors(page);
+  await page.goto(server.url('/modules/storage/snapshot'));
+  await expect(page.getByText('Not signed in', { exact: true })).toBeVisible();
+  await storeItem(page, 'local-only', 'kept here');
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'failed' })).toContainText('not authenticated');
+  await expect(page.getByText('Sign in to see your backup.')).toBeVisible();
+  await page.reload();
+  await expect(row(page, 'On this device', 'local-only')).toContainText('kept here');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('changes reach other tabs at once, and an expired item reads as absent', async ({ browser }) => {
+  const context = await browser.newContext();
+  const first = await newPage(context);
+  const second = await context.newPage();
+  await first.goto(server.url('/modules/storage/expiry'));
+  await second.goto(server.url('/modules/storage/expiry'));
+  await first.getByLabel('Seconds to live').fill('3');
+  await storeItem(first, 'egg-timer', 'boiled');
+
+  const inSecond = row(second, 'Items with an expiry', 'egg-timer');
+  await expect(inSecond).toContainText('boiled');
+  await expect(inSecond.getByText('Live')).toBeVisible();
+  await expect(inSecond).toContainText(/in \d second/);
+  await expect(inSecond.getByText('Expired')).toBeVisible({ timeout: 10_000 });
+  await expect(inSecond.getByText('absent')).toBeVisible();
+  await context.close();
+});
+
+test('a value changed on disk without its checksum is detected, also after a reload', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await newPage(context);
+  await page.goto(server.url('/modules/storage/checksum'));
+  await page.getByRole('textbox', { name: 'Value' }).fill('abc');
+  await expect(page.locator('output')).toHaveText('0x938da798 (2475534232)'); // crc32c of "abc" as JSON
+  await storeItem(page, 'precious', 'abc');
+  const precious = row(page, 'Stored items and their checksums', 'precious');
+  await expect(precious.getByText('Live')).toBeVisible();
+  await precious.getByRole('button', { name: 'Corrupt' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Corruption detected' })).toBeVisible();
+  await expect(precious.getByText('Corrupted')).toBeVisible();
+  await page.reload();
+  await expect(precious.getByText('Corrupted')).toBeVisible();
+  await expect(precious.getByText('absent')).toBeVisible();
+  await context.close();
+});
+
+test('the storage pages, with items in every state, pass axe in English and in dark Arabic', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const page = await newPage(context);
+  await page.goto(server.url('/modules/storage/expiry'));
+  await page.getByLabel('Seconds to live').fill('1');
+  await storeItem(page, 'short', 'lived');
+  await page.getByLabel('Seconds to live').fill('600');
+  await storeItem(page, 'long', 'lived');
+  await page.goto(server.url('/modules/storage/checksum'));
+  await storeItem(page, 'damaged', 'soon');
+  await row(page, 'Stored items and their checksums', 'damaged')
+    .getByRole('button', { name: 'Corrupt' })
+    .click();
+  await page.goto(server.url('/modules/storage/snapshot'));
+  await storeItem(page, 'gone', 'removed');
+  await row(page, 'On this device', 'gone').getByRole('button', { name: 'Remove' }).click();
+
+  for (const cookies of [{ i18n_redirected: 'en' }, { i18n_redirected: 'ar', 'color-scheme': 'dark' }]) {
+    await context.addCookies(
+      Object.entries(cookies).map(([name, value]) => ({ name, value, url: server.url() })),
+    );
+    for (const path of [
+      '/modules/storage/expiry',
+      '/modules/storage/checksum',
+      '/modules/storage/snapshot',
+    ]) {
+      await page.goto(server.url(path));
+      await expect(page.locator('main table').first()).toBeVisible();
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => ({ path, rule: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+      expect(serious).toEqual([]);
+    }
+  }
+  await context.close();
+});

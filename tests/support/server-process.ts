@@ -1,0 +1,93 @@
+// Starts a real server (tsx server/index.ts) on a free port with its own data folder and accounts
+// made with the operator CLI, for e2e tests that need users or settings the shared server lacks:
+//   const server = await startServer({ users: [{ email, password }], env: { SMTP_URL } });
+//   await page.goto(server.url('/modules/auth/login'));  …  await server.stop();
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface ServerUser {
+  email: string;
+  password: string;
+  name?: string;
+  role?: string;
+}
+
+export interface TestServer {
+  url(path?: string): string;
+  /** What the server wrote to stdout and stderr so far (JSON log lines). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const TSX = join('node_modules', '.bin', 'tsx');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilReady(origin: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output()}`);
+    try {
+      if ((await fetch(`${origin}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not become ready:\n${output()}`);
+}
+
+export async function startServer(
+  options: { users?: ServerUser[]; env?: Record<string, string> } = {},
+): Promise<TestServer> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: origin,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'sift-e2e-server-')),
+    STATIC_DIR: process.env.STATIC_DIR ?? './dist/client',
+    LOG_LEVEL: 'info',
+    // Seeding 135k demo cities keeps the CPU busy for half a minute; tests that need data say so.
+    SEED_DEMO_DATA: 'false',
+    ...options.env,
+  };
+  // Accounts first: the embedded database admits one process at a time.
+  for (const user of options.users ?? []) {
+    const args = ['scripts/users.ts', 'create', user.email, '--role', user.role ?? 'user'];
+    if (user.name) args.push('--name', user.name);
+    const created = spawnSync(TSX, args, { env, input: `${user.password}\n`, encoding: 'utf8' });
+    if (created.status !== 0)
+      throw new Error(`creating ${user.email} failed: ${created.stderr}${created.stdout}`);
+  }
+  let log = '';
+  const child = spawn(TSX, ['server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.on('data', (chunk: Buffer) => (log += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (log += chunk));
+  await waitUntilReady(origin, child, () => log);
+  return {
+    url: (path = '/') => new URL(path, origin).toString(),
+    output: () => log,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

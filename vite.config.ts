@@ -1,0 +1,34 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { buildInfoPlugin } from './build/build-info-plugin';
+import { precompressPlugin } from './build/precompress-plugin';
+import { pwaPlugin } from './build/pwa-plugin';
+
+const builtAt = new Date().toISOString();
+const buildId =
+  process.env.BUILD_ID ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+const serverOrigin = `http://localhost:${process.env.PORT ?? 3000}`;
+
+export default defineConfig({
+  root: fileURLToPath(new URL('./client', import.meta.url)),
+  publicDir: 'public',
+  // pwaPlugin before precompressPlugin: the compressed siblings are written after the service worker.
+  plugins: [react(), buildInfoPlugin(buildId, builtAt), pwaPlugin(), precompressPlugin()],
+  define: { __APP_VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.0.0') },
+  build: {
+    outDir: fileURLToPath(new URL(process.env.STATIC_DIR ?? './dist/client', new URL('.', import.meta.url))),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(
+      ['/api', '/graphql', '/_i18n', '/healthz', '/readyz'].map((path) => [
+        path,
+        { target: serverOrigin, ws: true },
+      ]),
+    ),
+  },
+});

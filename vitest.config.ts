@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  define: {
+    __BUILD_ID__: '"test-build"',
+    __BUILT_AT__: '"2026-01-01T00:00:00.000Z"',
+    __APP_VERSION__: '"0.0.0-test"',
+  },
+  resolve: {
+    // One copy of graphql: Node loads its CommonJS build for Yoga, so our code must get the same one,
+    // not the ESM build Vite prefers (two GraphQLError classes would mask every error).
+    alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],
+  },
+  test: {
+    include: ['{server,shared,client,scripts,build}/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Its ESM build imports files without extensions, which only a bundler resolves.
+    server: { deps: { inline: ['@material/material-color-utilities'] } },
+    reporters: ['default', ['json', { outputFile: 'test-results/unit.json' }]],
+  },
+});
