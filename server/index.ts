@@ -33,7 +33,12 @@ const config = startupValue(loadAppConfig);
 const logger = createLogger(env.LOG_LEVEL);
 
 const database = await openDatabase(
-  env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(env.DATA_DIR, 'pglite') },
+  env.DATABASE_URL
+    ? {
+        url: env.DATABASE_URL,
+        onConnectionError: (err) => logger.warn({ err }, 'database connection lost; it will be replaced'),
+      }
+    : { dataDir: join(env.DATA_DIR, 'pglite') },
 );
 logger.info({ database: database.kind }, 'database ready, migrations applied');
 

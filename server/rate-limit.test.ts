@@ -39,14 +39,16 @@ describe.each(databaseTargets())('rate limiter on $name', (target) => {
   });
 
   it('counts correctly under concurrent calls', async () => {
-    const limiter = new RateLimiter(database.db, { name: 'race', limit: 25, windowMs: 60_000 });
+    const now = () => Date.UTC(2026, 0, 1, 14, 0, 0); // fixed, so the calls never straddle two windows
+    const limiter = new RateLimiter(database.db, { name: 'race', limit: 25, windowMs: 60_000 }, now);
     const decisions = await Promise.all(Array.from({ length: 40 }, () => limiter.consume('same')));
     expect(decisions.filter((d) => d.allowed)).toHaveLength(25);
     expect(new Set(decisions.map((d) => d.used)).size).toBe(40);
   });
 
   it('answers 429 with Retry-After through the middleware', async () => {
-    const limiter = new RateLimiter(database.db, { name: 'mw', limit: 2, windowMs: 10_000 });
+    const now = () => Date.UTC(2026, 0, 1, 15, 0, 0);
+    const limiter = new RateLimiter(database.db, { name: 'mw', limit: 2, windowMs: 10_000 }, now);
     const app = new Hono().use(rateLimit(limiter, () => 'caller')).get('/', (c) => c.text('ok'));
     expect((await app.request('/')).status).toBe(200);
     expect((await app.request('/')).status).toBe(200);

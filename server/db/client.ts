@@ -1,5 +1,6 @@
 // Opens the database: embedded PGlite in a data folder by default, PostgreSQL when a URL is given.
 // Both expose the same Drizzle API, run the same migrations and support LISTEN/NOTIFY.
+import { once } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -29,10 +30,19 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 /** Arbitrary constant key so that concurrent servers run migrations one at a time. */
 const MIGRATION_LOCK = 724_001;
 
-export type DatabaseOptions = { url: string } | { dataDir: string } | { memory: true };
+export type DatabaseOptions =
+  | {
+      url: string;
+      /** A pooled connection failed while idle or listening (server restart, admin termination). */
+      onConnectionError?: (error: Error) => void;
+    }
+  | { dataDir: string }
+  | { memory: true };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return 'url' in options ? openPostgres(options.url) : openPglite(options);
+  return 'url' in options
+    ? openPostgres(options.url, options.onConnectionError ?? console.warn)
+    : openPglite(options);
 }
 
 async function openPglite(options: { dataDir: string } | { memory: true }): Promise<Database> {
@@ -57,8 +67,16 @@ async function openPglite(options: { dataDir: string } | { memory: true }): Prom
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, onConnectionError: (error: Error) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Without a listener an idle connection's error would crash the process; the pool replaces it.
+  pool.on('error', onConnectionError);
+  // pool.end() resolves before the sockets close, so close() waits for each connection's 'end'.
+  const connections = new Set<pg.Client>();
+  pool.on('connect', (client) => {
+    connections.add(client);
+    client.once('end', () => connections.delete(client));
+  });
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -75,6 +93,7 @@ async function openPostgres(url: string): Promise<Database> {
     ping: async () => void (await pool.query('select 1')),
     async listen(channel, onPayload) {
       const client = await pool.connect();
+      client.on('error', onConnectionError);
       listeners.add(client);
       client.on('notification', (msg) => {
         if (msg.channel === channel) onPayload(msg.payload ?? '');
@@ -91,7 +110,9 @@ async function openPostgres(url: string): Promise<Database> {
     async close() {
       for (const client of listeners) client.release();
       listeners.clear();
+      const ended = [...connections].map((client) => once(client, 'end'));
       await pool.end();
+      await Promise.all(ended);
     },
   };
 }
