@@ -22,9 +22,10 @@ export interface SearchEngine<Index = unknown> {
   readonly algorithm: SearchAlgorithm;
   /** Indexes `documents`; give them best rank first so that searches without words list them that way. */
   build(spec: IndexSpec, documents: IndexDocument[]): Promise<Index>;
-  /** A JSON-compatible snapshot that `restore` turns back into an equivalent index. */
-  serialize(index: Index): unknown;
-  restore(spec: IndexSpec, data: unknown): Promise<Index>;
+  /** The artifact payload: bytes that `restore` turns back into an equivalent index. */
+  serialize(index: Index): Uint8Array;
+  /** May keep views over `payload` instead of copying it: the caller hands it over. */
+  restore(spec: IndexSpec, payload: Uint8Array): Promise<Index>;
   /** `request.term` is either absent or has at least one word (run-search.ts guarantees it). */
   search(index: Index, request: SearchRequest): Promise<EngineResult>;
   getDocument(index: Index, id: string): IndexDocument | undefined;

@@ -152,10 +152,11 @@ export function oramaEngine(algorithm: SearchAlgorithm): SearchEngine<OramaIndex
       );
       return { orama, spec };
     },
-    serialize: ({ orama }) => save(orama),
-    async restore(spec, data) {
+    // Orama's own snapshot is JSON; the artifact carries it as UTF-8 text.
+    serialize: ({ orama }) => new TextEncoder().encode(JSON.stringify(save(orama))),
+    async restore(spec, payload) {
       const orama = createDatabase(algorithm, spec);
-      load(orama, data as RawData);
+      load(orama, JSON.parse(new TextDecoder().decode(payload)) as RawData);
       return { orama, spec };
     },
     async search({ orama, spec }, request) {

@@ -1,0 +1,143 @@
+// Sift-specific behaviour beyond the shared contract (engines.test.ts checks that): the typo walk
+// against brute force, the rank prior before the limit cut, match-kind ordering, stored fields.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { editDistance } from './reference-search';
+import { runSearch } from './run-search';
+import type { IndexDocument, IndexSpec, SearchRequest } from './search-types';
+import { typoTerms } from './sift/dictionary';
+import { siftEngine } from './sift-engine';
+
+const spec: IndexSpec = { searchProperties: { name: 'text' }, indexedProperties: { country: 'enum' } };
+const request = (term: string | undefined, limit = 1000): SearchRequest => ({
+  term,
+  limit,
+  threshold: 0,
+  where: {},
+  boost: {},
+});
+
+async function search(docs: IndexDocument[], term: string | undefined, limit = 1000) {
+  const index = await siftEngine.build(spec, docs);
+  return runSearch(siftEngine, index, 'city', request(term, limit));
+}
+
+const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd'), minLength: 1, maxLength: 9 });
+
+describe('sift typo walk', () => {
+  it('finds exactly the dictionary words within the budget that do not start with the query word', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(word, { maxLength: 60 }),
+        word,
+        fc.constantFrom(1, 2),
+        (words, query, budget) => {
+          const terms = [...words].sort();
+          const found: [string, number][] = [];
+          typoTerms(terms, query, budget, (t, distance) => found.push([terms[t]!, distance]));
+          const expected = terms
+            .map((term): [string, number] => [term, editDistance(query, term)])
+            .filter(([term, distance]) => distance <= budget && !term.startsWith(query));
+          expect(found).toEqual(expected);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+});
+
+describe('sift ranking', () => {
+  it('applies the rank prior before the limit cut', async () => {
+    // 1,200 unranked exact matches outscore a prefix match on relevance alone; its rank must lift it.
+    const docs: IndexDocument[] = [
+      { id: 'tokyo', name: 'Tokyo', rank: 7.4 },
+      ...Array.from({ length: 1200 }, (_, i) => ({ id: `t${i}`, name: `Tok ${i}`, rank: 0 })),
+    ];
+    const result = await search(docs, 'tok');
+    expect(result.count).toBe(1201);
+    expect(result.hits).toHaveLength(1000);
+    expect(result.hits[0]!.id).toBe('tokyo');
+  });
+
+  it('keeps the best hits when the limit cuts: the first hits of a wider search', async () => {
+    const names = fc.array(fc.constantFrom('san', 'sana', 'santa', 'sanaa', 'francisco', 'sant'), {
+      minLength: 1,
+      maxLength: 3,
+    });
+    const docs = fc.array(fc.record({ words: names, rank: fc.double({ min: 0, max: 8, noNaN: true }) }), {
+      maxLength: 30,
+    });
+    await fc.assert(
+      fc.asyncProperty(docs, fc.constantFrom('s', 'san', 'sana', 'sanat', 'fran'), async (records, term) => {
+        const documents = records
+          .map((r, i): IndexDocument => ({ id: `d${i}`, name: r.words.join(' '), rank: r.rank }))
+          .sort((a, b) => b.rank - a.rank);
+        const wide = await search(documents, term);
+        const narrow = await search(documents, term, 5);
+        expect(narrow.hits.map((h) => h.score)).toEqual(wide.hits.slice(0, 5).map((h) => h.score));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('ranks a whole word over a longer word it starts, and that over a misspelling', async () => {
+    const docs: IndexDocument[] = [
+      { id: 'sanaa', name: 'Sanaa', rank: 0 },
+      { id: 'sf', name: 'San Francisco', rank: 0 },
+    ];
+    expect((await search(docs, 'san')).hits.map((h) => h.id)).toEqual(['sf', 'sanaa']);
+    const typos: IndexDocument[] = [
+      { id: 'lima', name: 'Lima', rank: 0 },
+      { id: 'limassol', name: 'Limassol', rank: 0 },
+      { id: 'lime', name: 'Lime', rank: 0 },
+    ];
+    expect((await search(typos, 'lime')).hits.map((h) => h.id)).toEqual(['lime', 'lima']);
+    expect((await search(typos, 'lim')).hits.map((h) => h.id)).toEqual(['lima', 'limassol', 'lime']);
+  });
+
+  it('tolerates one typo from 4 letters and two from 8, on whole words only', async () => {
+    const docs: IndexDocument[] = [
+      { id: 'london', name: 'London', rank: 6 },
+      { id: 'barcelona', name: 'Barcelona', rank: 6 },
+      { id: 'rome', name: 'Rome', rank: 6 },
+    ];
+    const ids = async (term: string) => (await search(docs, term)).hits.map((h) => h.id);
+    expect(await ids('londn')).toEqual(['london']);
+    expect(await ids('lodnon')).toEqual(['london']);
+    expect(await ids('barcleona')).toEqual(['barcelona']);
+    expect(await ids('barcleon')).toEqual(['barcelona']);
+    expect(await ids('bracleona')).toEqual(['barcelona']);
+    expect(await ids('rmoe')).toEqual(['rome']);
+    expect(await ids('rme')).toEqual([]);
+    expect(await ids('lndn')).toEqual([]);
+  });
+});
+
+describe('sift stored fields', () => {
+  it('gives back every document as given, whatever its property types', async () => {
+    const value = fc.oneof(
+      fc.string(),
+      fc.constantFrom('', 'a\nb', 'FR', 'DE'),
+      fc.integer(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }).filter((n) => !Object.is(n, -0)),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.string(), { maxLength: 3 }),
+      fc.dictionary(fc.string(), fc.integer(), { maxKeys: 2 }),
+    );
+    const records = fc.array(fc.dictionary(fc.constantFrom('a', 'b', 'c', 'name'), value), { maxLength: 20 });
+    await fc.assert(
+      fc.asyncProperty(records, async (fields) => {
+        const docs = fields.map((f, i): IndexDocument => ({ ...f, id: `d${i}`, rank: i }));
+        const restored = await siftEngine.restore(
+          spec,
+          siftEngine.serialize(await siftEngine.build(spec, docs)),
+        );
+        for (const doc of docs) expect(siftEngine.getDocument(restored, doc.id)).toEqual(doc);
+        expect(siftEngine.getDocument(restored, 'missing')).toBeUndefined();
+        expect(siftEngine.count(restored)).toBe(docs.length);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

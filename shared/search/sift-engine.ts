@@ -1,0 +1,16 @@
+// The Sift engine (shared/search/sift/) behind the engine interface, with the app's tokenizer.
+import type { SearchEngine } from './engine';
+import { SiftIndex } from './sift';
+import { tokenize, tokenizeForIndex } from './tokenizer';
+
+const tokenizer = { query: tokenize, index: tokenizeForIndex };
+
+export const siftEngine: SearchEngine<SiftIndex> = {
+  algorithm: 'sift',
+  build: async (spec, documents) => SiftIndex.build(spec, documents, tokenizer),
+  serialize: (index) => index.bytes,
+  restore: async (_spec, payload) => new SiftIndex(payload, tokenizer),
+  search: async (index, request) => index.search(request),
+  getDocument: (index, id) => index.document(id),
+  count: (index) => index.documentCount,
+};

@@ -1,0 +1,96 @@
+// The sorted term dictionary: prefix search is a range of it, and typo search walks it as an
+// implicit trie (neighbouring terms share prefixes), keeping one edit-distance row per depth and
+// skipping every term under a prefix that is already too far from the query word.
+
+/** Sorts after every character a folded word can hold, so `prefix + END` bounds a prefix range. */
+const END = '\uffff';
+
+export function lowerBound(terms: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = terms.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (terms[mid]! < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** [from, to) of the terms starting with `prefix`. */
+export function prefixRange(terms: readonly string[], prefix: string): [number, number] {
+  return [lowerBound(terms, prefix), lowerBound(terms, prefix + END)];
+}
+
+/**
+ * Calls `found(termIndex, distance)` for every term within `budget` edits of `word` (optimal string
+ * alignment: insertions, deletions, substitutions and swaps of neighbouring letters), except
+ * those starting with `word`, which prefix search finds already.
+ */
+export function typoTerms(
+  terms: readonly string[],
+  word: string,
+  budget: number,
+  found: (termIndex: number, distance: number) => void,
+): void {
+  const width = word.length + 1;
+  // rows[depth] holds the distances between the term's first `depth` letters and each prefix of word.
+  const rows: Int32Array[] = [Int32Array.from({ length: width }, (_, j) => j)];
+  let previous = '';
+  let i = 0;
+  while (i < terms.length) {
+    const term = terms[i]!;
+    let depth = sharedPrefixLength(previous, term);
+    previous = term;
+    let pruned = false;
+    for (; depth < term.length; depth += 1) {
+      const row = nextRow(rows, depth, term, word);
+      if (rowMinimum(row) > budget) {
+        // Every term under term[0..depth] is at least this far: jump past them all.
+        i = lowerBound(terms, term.slice(0, depth + 1) + END);
+        previous = term.slice(0, depth + 1);
+        pruned = true;
+        break;
+      }
+    }
+    if (pruned) continue;
+    const distance = rows[term.length]![word.length]!;
+    if (distance > 0 && distance <= budget && !term.startsWith(word)) found(i, distance);
+    i += 1;
+  }
+}
+
+function rowMinimum(row: Int32Array): number {
+  let least = row[0]!;
+  for (let j = 1; j < row.length; j += 1) if (row[j]! < least) least = row[j]!;
+  return least;
+}
+
+function sharedPrefixLength(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  let n = 0;
+  while (n < length && a.charCodeAt(n) === b.charCodeAt(n)) n += 1;
+  return n;
+}
+
+/** Fills rows[depth + 1] from rows[depth] (and rows[depth - 1] for swaps) and returns it. */
+function nextRow(rows: Int32Array[], depth: number, term: string, word: string): Int32Array {
+  const above = rows[depth]!;
+  const row = rows[depth + 1] ?? new Int32Array(word.length + 1);
+  rows[depth + 1] = row;
+  const letter = term.charCodeAt(depth);
+  row[0] = depth + 1;
+  for (let j = 1; j <= word.length; j += 1) {
+    const cost = word.charCodeAt(j - 1) === letter ? 0 : 1;
+    let best = Math.min(above[j]! + 1, row[j - 1]! + 1, above[j - 1]! + cost);
+    if (
+      depth > 0 &&
+      j > 1 &&
+      letter === word.charCodeAt(j - 2) &&
+      term.charCodeAt(depth - 1) === word.charCodeAt(j - 1)
+    ) {
+      best = Math.min(best, rows[depth - 1]![j - 2]! + 1);
+    }
+    row[j] = best;
+  }
+  return row;
+}

@@ -1,0 +1,84 @@
+// Filterable properties: per document, the ids of the values it holds (a compressed sparse row:
+// counts in the artifact, start offsets derived on load). A `where` clause becomes a lookup table
+// over value ids, and facets count value ids over the matches.
+import type { SectionReader } from './sections';
+import type { SiftDocument, SiftFilterType } from './types';
+
+export interface FilterHeader {
+  name: string;
+  type: SiftFilterType;
+  /** Value id n stands for values[n - 1]. */
+  values: string[];
+}
+
+/** The string values a document holds for a property: one string, or the strings of a list, once each. */
+export function stringValues(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  return Array.isArray(value) ? [...new Set(value.filter((v): v is string => typeof v === 'string'))] : [];
+}
+
+export function encodeFilterColumn(name: string, type: SiftFilterType, documents: SiftDocument[]) {
+  const ids = new Map<string, number>();
+  const counts = new Uint32Array(documents.length);
+  const valueIds: number[] = [];
+  documents.forEach((document, d) => {
+    const values = stringValues(document[name]);
+    counts[d] = values.length;
+    for (const value of values) {
+      let id = ids.get(value);
+      if (id === undefined) {
+        id = ids.size + 1;
+        ids.set(value, id);
+      }
+      valueIds.push(id);
+    }
+  });
+  const header: FilterHeader = { name, type, values: [...ids.keys()] };
+  return { header, counts, valueIds: Uint32Array.from(valueIds) };
+}
+
+export class FilterColumn {
+  readonly name: string;
+  private readonly values: string[];
+  private readonly valueIndex: Map<string, number>;
+  private readonly starts: Uint32Array;
+  private readonly ids: Uint32Array;
+
+  constructor(header: FilterHeader, reader: SectionReader<unknown>, section: string) {
+    this.name = header.name;
+    this.values = header.values;
+    this.valueIndex = new Map(header.values.map((value, i) => [value, i + 1]));
+    const counts = reader.uint32(`${section}.counts`);
+    this.starts = new Uint32Array(counts.length + 1);
+    for (let d = 0; d < counts.length; d += 1) this.starts[d + 1] = this.starts[d]! + counts[d]!;
+    this.ids = reader.uint32(`${section}.values`);
+  }
+
+  /** A table over value ids: 1 where the value is one of `accepted`. */
+  acceptor(accepted: string[]): Uint8Array {
+    const table = new Uint8Array(this.values.length + 1);
+    for (const value of accepted) table[this.valueIndex.get(value) ?? 0] = 1;
+    table[0] = 0;
+    return table;
+  }
+
+  /** The document holds at least one value marked in `table`. */
+  holdsAny(d: number, table: Uint8Array): boolean {
+    for (let k = this.starts[d]!; k < this.starts[d + 1]!; k += 1) if (table[this.ids[k]!]) return true;
+    return false;
+  }
+
+  newCounts(): Uint32Array {
+    return new Uint32Array(this.values.length + 1);
+  }
+
+  count(d: number, counts: Uint32Array): void {
+    for (let k = this.starts[d]!; k < this.starts[d + 1]!; k += 1) counts[this.ids[k]!]! += 1;
+  }
+
+  facet(counts: Uint32Array): Record<string, number> {
+    const facet: Record<string, number> = {};
+    for (let id = 1; id < counts.length; id += 1) if (counts[id]) facet[this.values[id - 1]!] = counts[id]!;
+    return facet;
+  }
+}

@@ -1,0 +1,133 @@
+// Sift: a search engine shaped for Sift's search screen. Indexes are built once (on the server),
+// shipped as bytes and opened in the browser as typed-array views over those bytes; a search
+// scores prefix and typo matches with the rank prior before choosing the top hits.
+// The caller brings the tokenizer; nothing here depends on the app.
+import { encodeSiftIndex, type SiftHeader } from './encode';
+import { FilterColumn } from './filter-columns';
+import { SectionReader } from './sections';
+import { StoredFields } from './stored-fields';
+import { TopK } from './top-k';
+import type { SiftDocument, SiftRequest, SiftResult, SiftSpec, SiftTokenizer } from './types';
+import { WordMatcher } from './word-matches';
+
+export type * from './types';
+
+export class SiftIndex {
+  readonly documentCount: number;
+  private readonly searchProperties: string[];
+  private readonly filters: Map<string, FilterColumn>;
+  private readonly stored: StoredFields;
+  /** 1 + rank/10 per document: the rank prior, applied before the top hits are chosen. */
+  private readonly rankFactor: Float64Array;
+  private readonly matcher: WordMatcher;
+
+  /** `bytes` as made by `SiftIndex.build` (or `serialize`); they are viewed, not copied, so keep them unchanged. */
+  constructor(
+    readonly bytes: Uint8Array,
+    private readonly tokenizer: SiftTokenizer,
+  ) {
+    const reader = new SectionReader<SiftHeader>(bytes);
+    const { header } = reader;
+    this.documentCount = header.documentCount;
+    this.searchProperties = header.searchProperties;
+    this.filters = new Map(
+      header.filters.map((filter, i) => [filter.name, new FilterColumn(filter, reader, `filter.${i}`)]),
+    );
+    this.stored = new StoredFields(header.columns, reader, header.documentCount);
+    this.rankFactor = new Float64Array(header.documentCount);
+    const rankOf = this.stored.column('rank');
+    for (let d = 0; d < header.documentCount; d += 1) this.rankFactor[d] = 1 + (Number(rankOf(d)) || 0) / 10;
+    const termCounts = reader.uint32('termCounts');
+    const starts = new Uint32Array(header.termCount + 1);
+    for (let t = 0; t < header.termCount; t += 1) starts[t + 1] = starts[t]! + termCounts[t]!;
+    const deltas = reader.uint32('docDeltas');
+    const docs = new Uint32Array(deltas.length);
+    for (let t = 0; t < header.termCount; t += 1) {
+      let d = 0;
+      for (let k = starts[t]!; k < starts[t + 1]!; k += 1) {
+        d = k === starts[t] ? deltas[k]! : d + deltas[k]!;
+        docs[k] = d;
+      }
+    }
+    this.matcher = new WordMatcher(
+      { terms: reader.lines('terms', header.termCount), starts, docs, masks: reader.uint8('masks') },
+      header.documentCount,
+    );
+  }
+
+  /** Indexes `documents`, which come best rank first: that order breaks score ties and lists searches without words. */
+  static build(spec: SiftSpec, documents: SiftDocument[], tokenizer: SiftTokenizer): SiftIndex {
+    return new SiftIndex(encodeSiftIndex(spec, documents, tokenizer), tokenizer);
+  }
+
+  document(id: string): SiftDocument | undefined {
+    const d = this.stored.indexOf(id);
+    return d === undefined ? undefined : this.stored.document(d);
+  }
+
+  search(request: SiftRequest): SiftResult {
+    const words = request.term === undefined ? [] : this.tokenizer.query(request.term);
+    const clauses = Object.entries(request.where)
+      .filter(([property, values]) => values.length > 0 && this.filters.has(property))
+      .map(([property, values]) => {
+        const column = this.filters.get(property)!;
+        return { column, table: column.acceptor(values) };
+      });
+    const facets = (request.facets ?? []).flatMap((property) => {
+      const column = this.filters.get(property);
+      return column ? [{ column, counts: column.newCounts() }] : [];
+    });
+    let count = 0;
+    const accept = (d: number) => {
+      for (const { column, table } of clauses) if (!column.holdsAny(d, table)) return false;
+      count += 1;
+      for (const { column, counts } of facets) column.count(d, counts);
+      return true;
+    };
+
+    let ranked: number[];
+    let relevance: number[] = [];
+    if (words.length === 0) {
+      ranked = this.browse(request.limit, accept, clauses.length + facets.length === 0);
+      if (clauses.length + facets.length === 0) count = this.documentCount;
+    } else {
+      const matches = this.matcher.match(words, request.threshold === 0, this.boostOfMask(request.boost));
+      const top = new TopK(Math.max(0, Math.min(request.limit, matches.docs.length)));
+      for (const d of matches.docs) if (accept(d)) top.offer(matches.relevance[d]! * this.rankFactor[d]!, d);
+      ranked = top.sorted();
+      relevance = ranked.map((d) => matches.relevance[d]!);
+      matches.release();
+    }
+    const facetCounts = Object.fromEntries(
+      facets.map(({ column, counts }) => [column.name, column.facet(counts)]),
+    );
+    return {
+      hits: ranked.map((d, i) => ({
+        id: this.stored.id(d),
+        score: relevance[i] ?? 0,
+        document: this.stored.document(d),
+      })),
+      count,
+      facets: facetCounts,
+    };
+  }
+
+  /** Documents in index order (best rank first); without filters or facets only the first `limit` are looked at. */
+  private browse(limit: number, accept: (d: number) => boolean, unfiltered: boolean): number[] {
+    const end = unfiltered ? Math.min(limit, this.documentCount) : this.documentCount;
+    const docs: number[] = [];
+    for (let d = 0; d < end; d += 1) if (accept(d) && docs.length < limit) docs.push(d);
+    return docs;
+  }
+
+  private boostOfMask(boost: Record<string, number>): Float64Array {
+    const table = new Float64Array(1 << this.searchProperties.length);
+    this.searchProperties.forEach((property, p) => {
+      const factor = boost[property] ?? 1;
+      for (let mask = 1; mask < table.length; mask += 1) {
+        if (mask & (1 << p) && (table[mask] === 0 || factor > table[mask]!)) table[mask] = factor;
+      }
+    });
+    return table;
+  }
+}

@@ -1,0 +1,66 @@
+// The best `capacity` documents by score, ties going to the lower position (the better rank):
+// a binary heap whose root is the worst kept, so most candidates cost one comparison.
+
+export class TopK {
+  private readonly scores: Float64Array;
+  private readonly docs: Int32Array;
+  private size = 0;
+
+  constructor(private readonly capacity: number) {
+    this.scores = new Float64Array(capacity);
+    this.docs = new Int32Array(capacity);
+  }
+
+  private worse(a: number, b: number): boolean {
+    const sa = this.scores[a]!;
+    const sb = this.scores[b]!;
+    return sa < sb || (sa === sb && this.docs[a]! > this.docs[b]!);
+  }
+
+  private swap(a: number, b: number): void {
+    const score = this.scores[a]!;
+    const doc = this.docs[a]!;
+    this.scores[a] = this.scores[b]!;
+    this.docs[a] = this.docs[b]!;
+    this.scores[b] = score;
+    this.docs[b] = doc;
+  }
+
+  offer(score: number, doc: number): void {
+    if (this.size < this.capacity) {
+      let i = this.size;
+      this.size += 1;
+      this.scores[i] = score;
+      this.docs[i] = doc;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (!this.worse(i, parent)) break;
+        this.swap(i, parent);
+        i = parent;
+      }
+      return;
+    }
+    if (this.capacity === 0) return;
+    const root = this.scores[0]!;
+    if (score < root || (score === root && doc > this.docs[0]!)) return;
+    this.scores[0] = score;
+    this.docs[0] = doc;
+    let i = 0;
+    for (;;) {
+      const left = 2 * i + 1;
+      if (left >= this.size) break;
+      const right = left + 1;
+      const child = right < this.size && this.worse(right, left) ? right : left;
+      if (!this.worse(child, i)) break;
+      this.swap(child, i);
+      i = child;
+    }
+  }
+
+  /** The kept documents, best first. */
+  sorted(): number[] {
+    const order = Array.from({ length: this.size }, (_, i) => i);
+    order.sort((a, b) => (this.worse(a, b) ? 1 : this.worse(b, a) ? -1 : 0));
+    return order.map((i) => this.docs[i]!);
+  }
+}

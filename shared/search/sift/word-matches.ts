@@ -1,0 +1,140 @@
+// Which documents the query words match, and their relevance: for each word, the best of
+// (match quality × the boost of the property holding the match) over its prefix range and typo
+// terms, summed over words. Works in scratch arrays sized to the index, touching only matches.
+import { lowerBound, prefixRange, typoTerms } from './dictionary';
+import { EXACT_QUALITY, PREFIX_QUALITY, prefixQuality, TYPO_QUALITY, typoBudget } from './match-rules';
+
+export interface Postings {
+  terms: string[];
+  /** Postings of term t are at [starts[t], starts[t + 1]). */
+  starts: Uint32Array;
+  docs: Uint32Array;
+  /** Bit p: the document holds the term in searched property p. */
+  masks: Uint8Array;
+}
+
+interface WordPlan {
+  /** Terms starting with the word: [from, to). */
+  range: [number, number];
+  /** The term equal to the word, scored as an exact match (-1: none, or the word is too short). */
+  exact: number;
+  typos: { term: number; quality: number }[];
+  /** Postings to visit, to take the most selective word first. */
+  size: number;
+}
+
+export interface Matches {
+  /** The matching documents, in no particular order. */
+  docs: Uint32Array;
+  relevance: Float64Array;
+  /** Must be called once the caller is done with `docs` and `relevance`. */
+  release(): void;
+}
+
+export class WordMatcher {
+  private readonly best: Float64Array;
+  private readonly stamp: Uint32Array;
+  private readonly total: Float64Array;
+  private readonly matchedWords: Uint16Array;
+  private readonly wordDocs: Uint32Array;
+  private readonly alive: Uint32Array;
+  private epoch = 0;
+
+  constructor(
+    private readonly postings: Postings,
+    documentCount: number,
+  ) {
+    this.best = new Float64Array(documentCount);
+    this.stamp = new Uint32Array(documentCount);
+    this.total = new Float64Array(documentCount);
+    this.matchedWords = new Uint16Array(documentCount);
+    this.wordDocs = new Uint32Array(documentCount);
+    this.alive = new Uint32Array(documentCount);
+  }
+
+  private plan(word: string): WordPlan {
+    const { terms, starts } = this.postings;
+    const range = prefixRange(terms, word);
+    const exactAt = lowerBound(terms, word);
+    const exact = terms[exactAt] === word && prefixQuality(word, word) === EXACT_QUALITY ? exactAt : -1;
+    const typos: WordPlan['typos'] = [];
+    let size = starts[range[1]]! - starts[range[0]]!;
+    const budget = typoBudget(word);
+    if (budget > 0) {
+      typoTerms(terms, word, budget, (term, distance) => {
+        typos.push({ term, quality: TYPO_QUALITY[distance]! });
+        size += starts[term + 1]! - starts[term]!;
+      });
+    }
+    return { range, exact, typos, size };
+  }
+
+  /**
+   * The documents matching every word (threshold 0) or any word (otherwise). `boostOfMask[m]` is
+   * the largest boost among the properties of mask m.
+   */
+  match(words: string[], everyWord: boolean, boostOfMask: Float64Array): Matches {
+    const plans = words.map((word) => this.plan(word));
+    if (everyWord) plans.sort((a, b) => a.size - b.size);
+    let aliveCount = 0;
+    for (let w = 0; w < plans.length; w += 1) {
+      const found = this.visitWord(plans[w]!, boostOfMask, everyWord ? w : -1);
+      for (let i = 0; i < found; i += 1) {
+        const d = this.wordDocs[i]!;
+        if (everyWord) {
+          if (w === 0) this.alive[aliveCount++] = d;
+          this.total[d] = (w === 0 ? 0 : this.total[d]!) + this.best[d]!;
+        } else {
+          if (this.matchedWords[d] === 0) this.alive[aliveCount++] = d;
+          this.total[d]! += this.best[d]!;
+        }
+        this.matchedWords[d]! += 1;
+      }
+      if (everyWord && found === 0) break;
+    }
+    const all = this.alive.subarray(0, aliveCount);
+    const docs = everyWord ? all.filter((d) => this.matchedWords[d] === plans.length) : all;
+    return {
+      docs,
+      relevance: this.total,
+      release: () => {
+        for (const d of all) {
+          this.matchedWords[d] = 0;
+          this.total[d] = 0;
+        }
+      },
+    };
+  }
+
+  /**
+   * Puts into wordDocs every document one word matches, with its best score in `best`; with
+   * `onlyAfter` ≥ 0, only documents that matched exactly that many words before (threshold 0).
+   */
+  private visitWord(plan: WordPlan, boostOfMask: Float64Array, onlyAfter: number): number {
+    this.epoch += 1;
+    if (this.epoch === 2 ** 32) {
+      this.stamp.fill(0);
+      this.epoch = 1;
+    }
+    const { docs, masks, starts } = this.postings;
+    const { best, stamp, matchedWords, wordDocs, epoch } = this;
+    let found = 0;
+    const visit = (term: number, quality: number) => {
+      for (let k = starts[term]!; k < starts[term + 1]!; k += 1) {
+        const d = docs[k]!;
+        if (onlyAfter > 0 && matchedWords[d] !== onlyAfter) continue;
+        const score = quality * boostOfMask[masks[k]!]!;
+        if (stamp[d] !== epoch) {
+          stamp[d] = epoch;
+          best[d] = score;
+          wordDocs[found++] = d;
+        } else if (score > best[d]!) best[d] = score;
+      }
+    };
+    for (let t = plan.range[0]; t < plan.range[1]; t += 1) {
+      visit(t, t === plan.exact ? EXACT_QUALITY : PREFIX_QUALITY);
+    }
+    for (const typo of plan.typos) visit(typo.term, typo.quality);
+    return found;
+  }
+}
