@@ -17,13 +17,19 @@ installGlobalErrorCapture();
 const root = createRoot(document.getElementById('root')!, reactRootErrorOptions);
 
 try {
-  const [config, i18n] = await Promise.all([fetchAppConfig(), initI18n()]);
+  const [config, i18n, { DataProviders }] = await Promise.all([
+    fetchAppConfig(),
+    initI18n(),
+    import('./app/data-providers'),
+  ]);
   document.title = config.platformName;
   router = createAppRouter();
   root.render(
     <StrictMode>
       <Providers config={config} i18n={i18n}>
-        <RouterProvider router={router} />
+        <DataProviders>
+          <RouterProvider router={router} />
+        </DataProviders>
       </Providers>
     </StrictMode>,
   );

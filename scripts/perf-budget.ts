@@ -1,6 +1,6 @@
 // First-load JavaScript budget (spec: ≤ 150 KB brotli): the built index.html's entry module and
 // every module it imports statically, brotli-compressed, printed as one JSON line. Exits 1 over
-// budget unless --report-only (used by npm test until the entry fits; see docs/pwa.md).
+// budget (the last step of npm test) unless --report-only, for looking at a build in progress.
 // Usage: tsx scripts/perf-budget.ts [--report-only] [built client dir, default STATIC_DIR or dist/client]
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -21,6 +21,8 @@ export const storageCatalogue: StoredItem[] = [
   { id: 'offline', category: 'necessary', kind: 'cacheStorage', name: '*' },
   // Signed-in users' lookups, for labels while offline (spec §7); removed on sign-out.
   { id: 'lookups', category: 'necessary', kind: 'localStorage', name: 'lookups' },
+  // Who is signed in, so an offline start stays signed in (features/auth/session-memory.ts).
+  { id: 'last_session', category: 'necessary', kind: 'localStorage', name: 'sift-auth:last-session' },
   {
     id: 'search_filters',
     category: 'preferences',

@@ -2,37 +2,37 @@
 // languages, else English; its messages are fetched on demand from the server. A language whose
 // messages fail to load falls back to English with the console warning the spec names.
 import i18next from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-import { defaultLocale, i18nPaths, localeCodes } from '../../shared/locales';
+import { defaultLocale, findLocale, localeCodes } from '../../shared/locales';
+import { readCookie, writePreferenceCookie } from '../theme/cookies';
+import { rightToLeftCache } from '../theme/emotion-caches';
+import { messagesBackend } from './messages-backend';
+import { loadMuiTranslations } from './mui-localizations';
 
 export const LOCALE_COOKIE = 'i18n_redirected';
-const ONE_YEAR_MINUTES = 365 * 24 * 60;
+
+/** The cookie's language, else the first supported browser language (fr-CA means French), else English. */
+export function detectLocale(cookie: string | undefined, browserLanguages: readonly string[]): string {
+  const candidates = [cookie, ...browserLanguages].flatMap((tag) =>
+    tag ? [tag.split('-')[0]!.toLowerCase()] : [],
+  );
+  return candidates.find((code) => localeCodes.includes(code)) ?? defaultLocale;
+}
 
 export async function initI18n(): Promise<typeof i18next> {
   i18next.on('failedLoading', (locale, _namespace, reason) =>
     console.warn('Failed to load messages for locale', locale, reason),
   );
+  // The choice is remembered for a year, whether detected or picked in the language menu.
+  i18next.on('languageChanged', (code) => writePreferenceCookie(LOCALE_COOKIE, code));
   await i18next
-    .use(HttpBackend)
-    .use(LanguageDetector)
+    .use(messagesBackend)
     .use(initReactI18next)
     .init({
+      lng: detectLocale(readCookie(LOCALE_COOKIE), navigator.languages),
       fallbackLng: defaultLocale,
       supportedLngs: localeCodes,
       load: 'languageOnly',
-      detection: {
-        order: ['cookie', 'navigator'],
-        lookupCookie: LOCALE_COOKIE,
-        caches: ['cookie'],
-        cookieMinutes: ONE_YEAR_MINUTES,
-        cookieOptions: { path: '/', sameSite: 'lax' },
-        // fr-CA means French: match on the language alone so a later "en" cannot win over it.
-        convertDetectedLanguage: (tag: string) => tag.split('-')[0]!.toLowerCase(),
-      },
-      // The build id in the query keeps a new release from reading a day-old cached copy.
-      backend: { loadPath: `${i18nPaths.messagesTemplate}?v=${__BUILD_ID__}` },
       // One quick retry, then the fallback: the defaults keep a user waiting for ten seconds.
       maxRetries: 1,
       retryTimeout: 300,
@@ -46,6 +46,11 @@ export async function initI18n(): Promise<typeof i18next> {
 
 /** Switches the interface language, loading its messages first (again, if an earlier load failed). */
 export async function changeLocale(code: string): Promise<void> {
-  if (!i18next.hasResourceBundle(code, 'translation')) await i18next.reloadResources([code]);
+  await Promise.all([
+    i18next.hasResourceBundle(code, 'translation') ? null : i18next.reloadResources([code]),
+    // Loaded before the switch, so the page changes at once instead of suspending.
+    code === defaultLocale ? null : loadMuiTranslations(),
+    findLocale(code)?.dir === 'rtl' ? rightToLeftCache.load() : null,
+  ]);
   await i18next.changeLanguage(code);
 }

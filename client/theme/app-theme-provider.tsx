@@ -3,25 +3,27 @@
 import { CacheProvider } from '@emotion/react';
 import { CssBaseline } from '@mui/material';
 import { ThemeProvider } from '@mui/material/styles';
-import { type ReactNode, useLayoutEffect, useMemo } from 'react';
+import { type ReactNode, Suspense, useLayoutEffect, useMemo } from 'react';
 import { applyDocumentLanguage } from '../i18n/document-language';
-import { muiLocalizations } from '../i18n/mui-localizations';
+import { useMuiLocalization } from '../i18n/mui-localizations';
 import { useActiveLocale } from '../i18n/use-active-locale';
 import { createAppTheme } from './app-theme';
 import { ColorSchemeProvider, useColorSchemeChoice } from './color-scheme-context';
-import { emotionCaches } from './emotion-caches';
+import { useEmotionCache } from './emotion-caches';
 
 function ThemedContent({ children }: { children: ReactNode }) {
   const { scheme } = useColorSchemeChoice();
   const locale = useActiveLocale();
+  const emotionCache = useEmotionCache(locale.dir);
+  const localization = useMuiLocalization(locale.code);
   // In the same commit as the theme's direction, so no frame shows one without the other.
   useLayoutEffect(() => applyDocumentLanguage(locale), [locale]);
   const theme = useMemo(
-    () => createAppTheme({ scheme, direction: locale.dir, localization: muiLocalizations[locale.code]! }),
-    [scheme, locale],
+    () => createAppTheme({ scheme, direction: locale.dir, localization }),
+    [scheme, locale.dir, localization],
   );
   return (
-    <CacheProvider value={emotionCaches[locale.dir]}>
+    <CacheProvider value={emotionCache}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
         {children}
@@ -32,8 +34,11 @@ function ThemedContent({ children }: { children: ReactNode }) {
 
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   return (
-    <ColorSchemeProvider>
-      <ThemedContent>{children}</ThemedContent>
-    </ColorSchemeProvider>
+    // Only a page that starts in another language or colour family than the defaults waits here.
+    <Suspense fallback={null}>
+      <ColorSchemeProvider>
+        <ThemedContent>{children}</ThemedContent>
+      </ColorSchemeProvider>
+    </Suspense>
   );
 }

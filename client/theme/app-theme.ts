@@ -78,6 +78,13 @@ export function createAppTheme({ scheme, direction, localization }: AppThemeOpti
         MuiTooltip: {
           styleOverrides: { tooltip: { backgroundColor: c.inverseSurface, color: c.inverseOnSurface } },
         },
+        // Material 3 snackbars: inverse surface, with the inverse primary for their actions.
+        MuiSnackbarContent: {
+          styleOverrides: {
+            root: { backgroundColor: c.inverseSurface, color: c.inverseOnSurface },
+            action: { color: c.inversePrimary },
+          },
+        },
         MuiAlert: {
           styleOverrides: {
             standardSuccess: { backgroundColor: c.successContainer, color: c.onSuccessContainer },

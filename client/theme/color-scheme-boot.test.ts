@@ -1,7 +1,7 @@
 // The pre-paint script must pick exactly the theme, and the background, that the app then renders.
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   COLOR_SCHEME_COOKIE,
   colorFamilies,
@@ -12,7 +12,7 @@ import {
   parseColorSchemeName,
   resolveColorScheme,
 } from './color-scheme';
-import { m3Colors } from './m3-colors';
+import { loadColorFamilies, m3Colors } from './m3-colors';
 
 const bootScript = readFileSync(new URL('../public/color-scheme-boot.js', import.meta.url), 'utf8');
 
@@ -32,6 +32,8 @@ const everyChoiceName = colorFamilies.flatMap(({ id: family }) =>
 );
 
 describe('color-scheme-boot.js', () => {
+  beforeAll(() => loadColorFamilies());
+
   for (const prefersDark of [false, true]) {
     it(`applies every saved choice as the app would (browser prefers ${prefersDark ? 'dark' : 'light'})`, () => {
       for (const name of [

@@ -22,6 +22,7 @@ import {
 } from './color-scheme';
 import { readCookie, writePreferenceCookie } from './cookies';
 import { applyColorSchemeToDocument } from './document-color-scheme';
+import { useColorFamily } from './m3-colors';
 
 interface ColorSchemeState {
   /** What the user chose (or the default): may be `system`. */
@@ -52,6 +53,8 @@ export function ColorSchemeProvider({ children }: { children: ReactNode }) {
   const [choice, setChoice] = useState(savedChoice);
   const prefersDark = useSyncExternalStore(subscribeToDarkPreference, prefersDarkNow);
   const scheme = useMemo(() => resolveColorScheme(choice, prefersDark), [choice, prefersDark]);
+  // A page that starts in another family than the base one waits for its colours' chunk here.
+  useColorFamily(scheme.family);
   const choose = useCallback((next: ColorSchemeChoice) => {
     writePreferenceCookie(COLOR_SCHEME_COOKIE, colorSchemeName(next));
     setChoice(next);

@@ -1,10 +1,13 @@
-// One Emotion style cache per text direction: the right-to-left one mirrors every physical CSS
-// property (margin-left becomes margin-right…) so MUI's styles flip for Arabic.
-import createCache from '@emotion/cache';
-import { prefixer } from 'stylis';
-import rtlPlugin from 'stylis-plugin-rtl';
+// One Emotion style cache per text direction. The right-to-left one (rtl-emotion-cache.ts) loads
+// on first use; changeLocale loads it before switching, so only a page that starts in Arabic waits.
+import createCache, { type EmotionCache } from '@emotion/cache';
+import { onDemand } from '../lib/on-demand';
 
-export const emotionCaches = {
-  ltr: createCache({ key: 'mui' }),
-  rtl: createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] }),
-} as const;
+const ltrCache = createCache({ key: 'mui' });
+
+export const rightToLeftCache = onDemand(() => import('./rtl-emotion-cache').then((m) => m.rtlEmotionCache));
+
+/** For components: the cache for `direction`, suspending while the right-to-left one loads. */
+export function useEmotionCache(direction: 'ltr' | 'rtl'): EmotionCache {
+  return direction === 'ltr' ? ltrCache : rightToLeftCache.use();
+}

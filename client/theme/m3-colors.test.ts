@@ -1,9 +1,10 @@
 import { argbFromHex, Hct } from '@material/material-color-utilities';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allColorSchemes, type ContrastLevel, colorFamilies, colorSchemeName } from './color-scheme';
-import { type M3Role, m3Colors, m3Roles } from './m3-colors';
+import { loadColorFamilies, type M3Role, m3Colors, m3Roles } from './m3-colors';
 import { computeM3Colors } from './m3-colors-compute';
-import { m3Schemes } from './m3-schemes.generated';
+import { m3Schemes as baseSchemes } from './m3-schemes-base.generated';
+import { m3Schemes as familySchemes } from './m3-schemes-families.generated';
 
 function luminance(hex: string): number {
   const [r, g, b] = [1, 3, 5].map((i) => {
@@ -45,9 +46,26 @@ const textPairs: [M3Role, M3Role][] = [
 /** WCAG AA for normal text, and AAA (7:1) at high contrast. */
 const minimumRatio: Record<ContrastLevel, number> = { standard: 4.5, medium: 4.5, high: 7 };
 
+describe('Material 3 colours on demand', () => {
+  it('has the base family without loading the others, and the others once loaded', async () => {
+    const ocean = { family: 'ocean', mode: 'dark', contrast: 'standard' } as const;
+    expect(() => m3Colors(ocean)).toThrow(/not loaded yet/);
+    expect(m3Colors({ family: 'violet', mode: 'dark', contrast: 'high' }).primary).toMatch(/^#[0-9a-f]{6}$/);
+    await loadColorFamilies();
+    expect(m3Colors(ocean).primary).toMatch(/^#[0-9a-f]{6}$/);
+  });
+});
+
 describe('Material 3 colours', () => {
+  beforeAll(() => loadColorFamilies());
+
   it('ships exactly what material-color-utilities computes for every scheme (else: npm run generate:m3-schemes)', () => {
-    expect(Object.keys(m3Schemes).sort()).toEqual(allColorSchemes().map(colorSchemeName).sort());
+    expect(Object.keys(baseSchemes).every((name) => !name.includes('-') || /^(light|dark)-/.test(name))).toBe(
+      true,
+    );
+    expect([...Object.keys(baseSchemes), ...Object.keys(familySchemes)].sort()).toEqual(
+      allColorSchemes().map(colorSchemeName).sort(),
+    );
     for (const scheme of allColorSchemes()) {
       const colors = m3Colors(scheme);
       expect(Object.keys(colors).sort(), colorSchemeName(scheme)).toEqual([...m3Roles].sort());

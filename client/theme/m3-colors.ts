@@ -1,9 +1,11 @@
 // Material 3 colour roles for one concrete scheme, precomputed for every scheme at development
-// time (m3-schemes.generated.ts, by scripts/generate-m3-schemes.ts from m3-colors-compute.ts) so
-// the first page paints without material-color-utilities; a unit test keeps the data current.
+// time (by scripts/generate-m3-schemes.ts from m3-colors-compute.ts) so the first page paints
+// without material-color-utilities; a unit test keeps the data current. Only the base family's
+// schemes are in the first load; the other families' load when one is chosen or shown.
 import type { DynamicScheme } from '@material/material-color-utilities';
-import { type ColorScheme, colorSchemeName } from './color-scheme';
-import { m3Schemes } from './m3-schemes.generated';
+import { onDemand } from '../lib/on-demand';
+import { BASE_FAMILY, type ColorFamily, type ColorScheme, colorSchemeName } from './color-scheme';
+import { m3Schemes as baseSchemes } from './m3-schemes-base.generated';
 
 export const schemeRoles = [
   'primary',
@@ -69,14 +71,31 @@ export function encodeM3Colors(colors: M3Colors): string {
   return m3Roles.map((role) => colors[role].slice(1)).join('');
 }
 
+const familySchemes = onDemand(() => import('./m3-schemes-families.generated').then((m) => m.m3Schemes));
+
+/** Loads the schemes of every family besides the base one (once). */
+export const loadColorFamilies = (): Promise<void> => familySchemes.load().then(() => undefined);
+
+/** For components: suspends until `family`'s colours are available to m3Colors. */
+export function useColorFamily(family: ColorFamily): void {
+  if (family !== BASE_FAMILY) familySchemes.use();
+}
+
 const cache = new Map<string, M3Colors>();
 
+/** The colours of `scheme`; other families than the base one need loadColorFamilies first. */
 export function m3Colors(scheme: ColorScheme): M3Colors {
   const key = colorSchemeName(scheme);
   const cached = cache.get(key);
   if (cached) return cached;
-  const packed = m3Schemes[key];
-  if (!packed) throw new Error(`No generated colours for ${key}: run npm run generate:m3-schemes`);
+  const packed = baseSchemes[key] ?? familySchemes.current()?.[key];
+  if (!packed) {
+    throw new Error(
+      scheme.family === BASE_FAMILY || familySchemes.current()
+        ? `No generated colours for ${key}: run npm run generate:m3-schemes`
+        : `The colours of ${key} are not loaded yet: await loadColorFamilies() first`,
+    );
+  }
   const result = Object.fromEntries(
     m3Roles.map((role, i) => [role, `#${packed.slice(i * 6, i * 6 + 6)}`]),
   ) as M3Colors;

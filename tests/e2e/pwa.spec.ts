@@ -87,7 +87,7 @@ test('after one online visit, /search reloads and answers offline', async () => 
   await context.setOffline(true);
   try {
     await page.reload();
-    await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /^Offline$/ })).toBeVisible();
     await expect
       .poll(() => page.evaluate(() => window.siftSearch?.state().sources.countries ?? null))
       .toMatchObject({ state: 'loaded', from: 'cache' });
@@ -98,7 +98,7 @@ test('after one online visit, /search reloads and answers offline', async () => 
   } finally {
     await context.setOffline(false);
   }
-  await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: /^Offline$/ })).toBeHidden();
 });
 
 test('a new service worker version brings up the reload prompt, and reload switches to it', async () => {

@@ -365,4 +365,33 @@ test.describe('signed in', () => {
     await expect(page.getByText(/could not be loaded/)).toHaveCount(0);
     await context.setOffline(false);
   });
+
+  test('signed in, a reload while offline keeps the session, the cities index and the labels', async ({
+    page,
+    context,
+  }) => {
+    await decideConsent(context, server.url(), ['preferences']);
+    await signIn(page);
+    await page.goto(server.url('/search/city?s=paris'));
+    await expect
+      .poll(() => sourceStates(page), { timeout: 150_000 })
+      .toEqual({ countries: 'loaded', cities: 'loaded' });
+    await expect(facet(page, 'Kind of place').locator('label', { hasText: /^Capital\d/ })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      // The session request fails; the session this device remembered keeps the user signed in.
+      await expect
+        .poll(() => page.evaluate(() => window.siftSearch?.state().sources.cities ?? null), {
+          timeout: 60_000,
+        })
+        .toMatchObject({ state: 'loaded', from: 'cache' });
+      await expect(options(page).filter({ hasText: 'City' }).first()).toContainText('Paris');
+      await expect(facet(page, 'Kind of place').locator('label', { hasText: /^Capital\d/ })).toBeVisible();
+      await expect(page.getByRole('link', { name: /Sign in/ })).toHaveCount(0);
+    } finally {
+      await context.setOffline(false);
+    }
+  });
 });

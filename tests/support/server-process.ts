@@ -35,13 +35,26 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilReady(origin: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+/**
+ * Waits for /readyz, and with demo data for its `searchData` to be ready too: sign-in and searches
+ * against a server still writing 135,233 cities can take longer than any test should wait.
+ */
+async function waitUntilReady(
+  origin: string,
+  child: ChildProcess,
+  output: () => string,
+  withSearchData: boolean,
+): Promise<void> {
+  const deadline = Date.now() + (withSearchData ? 170_000 : 60_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited early:\n${output()}`);
     try {
-      if ((await fetch(`${origin}/readyz`)).ok) return;
-    } catch {
+      const response = await fetch(`${origin}/readyz`);
+      const { searchData } = (await response.json()) as { searchData?: string };
+      if (searchData === 'failed') throw new Error(`the server could not prepare its search data:\n${output()}`);
+      if (response.ok && (!withSearchData || searchData === 'ready')) return;
+    } catch (error) {
+      if (error instanceof Error && error.message.includes('search data')) throw error;
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -79,7 +92,7 @@ export async function startServer(
   const child = spawn(TSX, ['server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (chunk: Buffer) => (log += chunk));
   child.stderr.on('data', (chunk: Buffer) => (log += chunk));
-  await waitUntilReady(origin, child, () => log);
+  await waitUntilReady(origin, child, () => log, env.SEED_DEMO_DATA === 'true');
   return {
     url: (path = '/') => new URL(path, origin).toString(),
     output: () => log,

@@ -1,4 +1,4 @@
-// Keeps the session fresh (window focus, timer) and resets the server-state cache whenever the
+// Keeps the session fresh (window focus, timer, reconnect) and resets the server-state cache whenever the
 // user signs in or out, so nothing cached for one user is shown to the next.
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
@@ -24,6 +24,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => authStore.onChange(() => resetCacheWarningOnly(() => queryClient.resetQueries())),
     [queryClient],
   );
+
+  // Back online: confirm the session this device remembered while it could not ask.
+  useEffect(() => {
+    const refresh = () => void authStore.refresh();
+    window.addEventListener('online', refresh);
+    return () => window.removeEventListener('online', refresh);
+  }, []);
 
   const onFocus = settings?.refreshOnWindowFocus ?? false;
   useEffect(() => {

@@ -1,6 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../../shared/auth';
 import { createAuthStore } from './auth-store';
+import { createSessionMemory, SESSION_MEMORY_KEY } from './session-memory';
+
+/** A Storage over a Map, as localStorage behaves. */
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
 
 const session: Session = {
   user: { id: 'u1', email: 'ann@example.test', name: 'Ann', role: 'user' },
@@ -94,5 +110,63 @@ describe('auth store', () => {
     store.clear('signOut');
     expect(store.getState()).toMatchObject({ data: null, status: 'unauthenticated' });
     expect(listener).toHaveBeenCalled();
+  });
+
+  it('starts signed in from the session this device remembered when the server cannot be reached', async () => {
+    const storage = memoryStorage();
+    const online = createAuthStore(
+      async () => session,
+      createSessionMemory(() => storage),
+    );
+    await online.ready();
+    expect(JSON.parse(storage.getItem(SESSION_MEMORY_KEY)!)).toEqual(session);
+
+    const offline = createAuthStore(
+      () => Promise.reject(new Error('offline')),
+      createSessionMemory(() => storage),
+    );
+    expect(await offline.ready()).toMatchObject({
+      status: 'authenticated',
+      data: session,
+      lastRefreshedAt: null,
+    });
+  });
+
+  it('forgets the remembered session when the server says signed out, or on sign-out', async () => {
+    const storage = memoryStorage();
+    const memory = createSessionMemory(() => storage);
+    memory.write(session);
+    let answer: Session | null = null;
+    const store = createAuthStore(async () => answer, memory);
+    expect((await store.ready()).status).toBe('unauthenticated');
+    expect(storage.getItem(SESSION_MEMORY_KEY)).toBeNull();
+
+    answer = session;
+    await store.refresh('signIn');
+    expect(memory.read()).toEqual(session);
+    store.clear('signOut');
+    expect(memory.read()).toBeNull();
+  });
+});
+
+describe('session memory', () => {
+  it('ignores an expired or damaged remembered session', () => {
+    const storage = memoryStorage();
+    const now = Date.parse('2031-01-01T00:00:00Z');
+    createSessionMemory(() => storage).write(session); // expires 2030
+    expect(
+      createSessionMemory(
+        () => storage,
+        () => now,
+      ).read(),
+    ).toBeNull();
+    expect(
+      createSessionMemory(
+        () => storage,
+        () => Date.parse('2029-01-01T00:00:00Z'),
+      ).read(),
+    ).toEqual(session);
+    storage.setItem(SESSION_MEMORY_KEY, '{not json');
+    expect(createSessionMemory(() => storage).read()).toBeNull();
   });
 });

@@ -2,6 +2,7 @@
 // the route guard can await it, and read in components through useAuth().
 import type { Session } from '../../../shared/auth';
 import { fetchSession } from './auth-api';
+import { createSessionMemory, type SessionMemory } from './session-memory';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -19,7 +20,9 @@ export interface AuthState {
 export type AuthChangeSource = 'refresh' | 'signIn' | 'signOut';
 export type AuthChangeListener = (change: { signedIn: boolean; source: AuthChangeSource }) => void;
 
-export function createAuthStore(loadSession: () => Promise<Session | null>) {
+const forgetful: SessionMemory = { read: () => null, write: () => {} };
+
+export function createAuthStore(loadSession: () => Promise<Session | null>, memory = forgetful) {
   let state: AuthState = { data: null, loading: false, lastRefreshedAt: null, status: 'loading' };
   let settled = false;
   let inFlight: Promise<AuthState> | null = null;
@@ -42,10 +45,13 @@ export function createAuthStore(loadSession: () => Promise<Session | null>) {
   async function load(source: AuthChangeSource): Promise<AuthState> {
     update({ loading: true });
     try {
-      update({ data: await loadSession(), loading: false, lastRefreshedAt: new Date() }, source);
+      const data = await loadSession();
+      memory.write(data);
+      update({ data, loading: false, lastRefreshedAt: new Date() }, source);
     } catch {
-      // Offline or server trouble (already logged): keep what we knew; a first failure means signed out.
-      update({ loading: false }, source);
+      // Offline or server trouble (already logged): keep what we knew, at start-up the session
+      // this device last had (the server still decides what it may fetch).
+      update({ loading: false, ...(!settled && { data: memory.read() }) }, source);
     }
     return state;
   }
@@ -85,6 +91,7 @@ export function createAuthStore(loadSession: () => Promise<Session | null>) {
 
     /** Forgets the session at once, e.g. after signing out. */
     clear(source: AuthChangeSource): void {
+      memory.write(null);
       update({ data: null, lastRefreshedAt: new Date() }, source);
     },
   };
@@ -94,4 +101,7 @@ export function createAuthStore(loadSession: () => Promise<Session | null>) {
 export type AuthStore = ReturnType<typeof createAuthStore>;
 
 /** The app's one auth store. */
-export const authStore = createAuthStore(() => fetchSession(window.location.pathname));
+export const authStore = createAuthStore(
+  () => fetchSession(window.location.pathname),
+  createSessionMemory(() => localStorage),
+);

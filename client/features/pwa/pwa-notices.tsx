@@ -8,6 +8,9 @@ import { reloadIntoLatestVersion, serviceWorkerStore } from './service-worker-st
 /** Above the bottom navigation that phones and tablets show. */
 export const noticeOffset = { bottom: { xs: 'calc(72px + env(safe-area-inset-bottom))', lg: 24 } };
 
+/** News, not a warning: announced politely, and not mistaken for a page's alert. */
+const politely = { content: { role: 'status' } } as const;
+
 export function PwaNotices() {
   const { t } = useTranslation();
   const { offlineReady, needRefresh } = useSyncExternalStore(
@@ -22,11 +25,13 @@ export function PwaNotices() {
         onClose={(_, reason) => reason !== 'clickaway' && serviceWorkerStore.dismissOfflineReady()}
         message={t('pwa.offline_ready')}
         sx={noticeOffset}
+        slotProps={politely}
       />
       <Snackbar
         open={needRefresh}
         message={t('pwa.update_available')}
         sx={noticeOffset}
+        slotProps={politely}
         action={
           <>
             <Button color="inherit" size="small" onClick={serviceWorkerStore.dismissNeedRefresh}>

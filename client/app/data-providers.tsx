@@ -1,0 +1,32 @@
+// The providers only data-fetching components need: the server-state cache, the GraphQL client,
+// session refreshes and the key-value backup sync. main.tsx imports this chunk beside the
+// configuration and messages, so TanStack Query and the GraphQL client stay out of the entry.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { AuthProvider } from '../features/auth/auth-provider';
+import { appGraphqlClient } from '../graphql/app-graphql-client';
+import { GraphqlProvider } from '../graphql/graphql-provider';
+
+const BackupSync = lazy(() => import('./backup-sync').then((m) => ({ default: m.BackupSync })));
+// Only with a WebSocket endpoint configured (none by default) is there an index-update stream to follow.
+const IndexUpdateSync =
+  appGraphqlClient.subscriptionTransport === 'websocket'
+    ? lazy(() => import('./index-update-sync').then((m) => ({ default: m.IndexUpdateSync })))
+    : () => null;
+
+export function DataProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1 } } }));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <GraphqlProvider client={appGraphqlClient}>
+        <AuthProvider>
+          <Suspense fallback={null}>
+            <BackupSync />
+            <IndexUpdateSync />
+          </Suspense>
+          {children}
+        </AuthProvider>
+      </GraphqlProvider>
+    </QueryClientProvider>
+  );
+}
