@@ -1,22 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../../shared/auth';
+import { memoryStorage } from '../../../tests/support/memory-storage';
 import { createAuthStore } from './auth-store';
 import { createSessionMemory, SESSION_MEMORY_KEY } from './session-memory';
-
-/** A Storage over a Map, as localStorage behaves. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
 
 const session: Session = {
   user: { id: 'u1', email: 'ann@example.test', name: 'Ann', role: 'user' },

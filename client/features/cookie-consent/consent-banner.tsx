@@ -28,7 +28,8 @@ export function ConsentBanner() {
         bottom: { xs: 'calc(72px + env(safe-area-inset-bottom))', lg: 24 },
         maxWidth: { md: 440 },
         p: 2.5,
-        zIndex: (theme) => theme.zIndex.snackbar,
+        // Above the app bar, drawer and bottom navigation; below menus and dialogs opened over it.
+        zIndex: (theme) => theme.zIndex.drawer + 1,
         borderRadius: 3,
       }}
     >

@@ -1,23 +1,10 @@
 // The lookups fallback of spec §7/§8: network first (keeping a device copy), then the device copy,
 // then a logged error; and the map and labels built from them.
 import { describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from '../../../tests/support/memory-storage';
 import { type LookupsDeps, LookupsUnavailableError, loadLookups } from './load-lookups';
 import { lookupLabel, toLookupMap } from './lookup-map';
 import { browserLookupsStorage, LOOKUPS_STORAGE_KEY } from './lookups-storage';
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
 
 const france = { id: 'country.FR', values: ['France', 'Francia', 'France', 'فرنسا'] };
 const offline = () => Promise.reject(new TypeError('Failed to fetch'));
