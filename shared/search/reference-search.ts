@@ -44,10 +44,13 @@ export function editDistance(a: string, b: string): number {
   return table[a.length]![b.length]!;
 }
 
-/** Typo tolerance (Sift): a query word of 4+ letters may be 1 edit from a whole word, of 8+ letters 2. */
+/**
+ * Typo tolerance (Sift): a query word of 4+ letters may be 1 edit from a whole word with the same
+ * first letter, of 8+ letters 2 edits.
+ */
 function typoMatch(queryWord: string, word: string): boolean {
   const budget = queryWord.length >= 8 ? 2 : queryWord.length >= 4 ? 1 : 0;
-  return budget > 0 && editDistance(queryWord, word) <= budget;
+  return budget > 0 && queryWord[0] === word[0] && editDistance(queryWord, word) <= budget;
 }
 
 export interface ReferenceOptions {

@@ -81,7 +81,8 @@ export function encodeSiftIndex(
   const filters = Object.entries(spec.indexedProperties).map(([name, type]) =>
     encodeFilterColumn(name, type, documents),
   );
-  const stored = encodeStoredFields(documents);
+  const enumFilters = Object.entries(spec.indexedProperties).filter(([, type]) => type === 'enum');
+  const stored = encodeStoredFields(documents, new Set(enumFilters.map(([name]) => name)));
   const header: SiftHeader = {
     version: SIFT_PAYLOAD_VERSION,
     documentCount: documents.length,

@@ -54,6 +54,11 @@ export class FilterColumn {
     this.ids = reader.uint32(`${section}.values`);
   }
 
+  /** The document's value (its first, for lists), for stored fields that share this column. */
+  firstValue(d: number): string | undefined {
+    return this.starts[d] === this.starts[d + 1] ? undefined : this.values[this.ids[this.starts[d]!]! - 1];
+  }
+
   /** A table over value ids: 1 where the value is one of `accepted`. */
   acceptor(accepted: string[]): Uint8Array {
     const table = new Uint8Array(this.values.length + 1);

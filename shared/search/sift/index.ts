@@ -33,7 +33,7 @@ export class SiftIndex {
     this.filters = new Map(
       header.filters.map((filter, i) => [filter.name, new FilterColumn(filter, reader, `filter.${i}`)]),
     );
-    this.stored = new StoredFields(header.columns, reader, header.documentCount);
+    this.stored = new StoredFields(header.columns, reader, header.documentCount, this.filters);
     this.rankFactor = new Float64Array(header.documentCount);
     const rankOf = this.stored.column('rank');
     for (let d = 0; d < header.documentCount; d += 1) this.rankFactor[d] = 1 + (Number(rankOf(d)) || 0) / 10;
