@@ -51,7 +51,8 @@ async function waitUntilReady(
     try {
       const response = await fetch(`${origin}/readyz`);
       const { searchData } = (await response.json()) as { searchData?: string };
-      if (searchData === 'failed') throw new Error(`the server could not prepare its search data:\n${output()}`);
+      if (searchData === 'failed')
+        throw new Error(`the server could not prepare its search data:\n${output()}`);
       if (response.ok && (!withSearchData || searchData === 'ready')) return;
     } catch (error) {
       if (error instanceof Error && error.message.includes('search data')) throw error;
