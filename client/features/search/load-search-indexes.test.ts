@@ -7,7 +7,7 @@ import type { IndexChecksumsRequest, IndexChecksumsResponse } from '../../../sha
 import { type BuiltArtifact, buildArtifact } from '../../../shared/search/index-artifact';
 import { recordsToIndexDocuments } from '../../../shared/search/index-input';
 import { type CachedArtifact, createSearchWorkerApi } from '../../workers/search-worker-api';
-import { loadSearchIndexes, type SearchIndexDeps } from './load-search-indexes';
+import { askChecksumsAgain, loadSearchIndexes, type SearchIndexDeps } from './load-search-indexes';
 import { SearchLoadStore } from './search-load-store';
 import { canSearch, searchSources } from './search-sources';
 
@@ -160,6 +160,17 @@ describe('loadSearchIndexes', () => {
     expect(states(store)).toEqual({ rivers: 'loaded', mountains: 'error' });
     const result = await searchSources(dataSources, { term: 'seine' }, deps);
     expect(result.hits.map((hit) => hit.id)).toEqual(['r2']);
+  });
+
+  it('asks again for the checksums of exactly the visible sources, quietly, loading nothing', async () => {
+    const asked: IndexChecksumsRequest[] = [];
+    const fetchChecksums = async (request: IndexChecksumsRequest) => {
+      asked.push(request);
+      throw new Error('offline');
+    };
+    await askChecksumsAgain(dataSources, false, { fetchChecksums });
+    await askChecksumsAgain(dataSources, true, { fetchChecksums });
+    expect(asked).toEqual([{ dataSources: ['rivers'] }, { dataSources: ['rivers', 'mountains'] }]);
   });
 });
 

@@ -20,6 +20,21 @@ export interface SearchIndexDeps {
 
 let generation = 0;
 
+const visibleSources = (dataSources: Record<string, DataSourceConfig>, signedIn: boolean) =>
+  Object.keys(dataSources).filter((name) => signedIn || !dataSources[name]!.protected);
+
+/**
+ * Asks for the checksums again without loading anything: a service worker that took control of
+ * the page after the first ask did not see that answer, and keeps this one for offline starts.
+ */
+export async function askChecksumsAgain(
+  dataSources: Record<string, DataSourceConfig>,
+  signedIn: boolean,
+  deps: Pick<SearchIndexDeps, 'fetchChecksums'>,
+): Promise<void> {
+  await deps.fetchChecksums({ dataSources: visibleSources(dataSources, signedIn) }).catch(() => undefined);
+}
+
 /**
  * Brings the loaded indexes in line with what the caller may see: every visible source loaded at
  * its current checksum, indexes no longer visible (after sign-out) dropped from memory and cache.
@@ -33,7 +48,7 @@ export async function loadSearchIndexes(
   const { store, worker } = deps;
   const mine = ++generation;
   const current = () => mine === generation;
-  const visible = Object.keys(dataSources).filter((name) => signedIn || !dataSources[name]!.protected);
+  const visible = visibleSources(dataSources, signedIn);
   // Also after a reload: a protected artifact cached before signing out must not stay on the device.
   const hidden = new Set([...Object.keys(dataSources), ...Object.keys(store.getSnapshot().sources)]);
   for (const name of hidden) {

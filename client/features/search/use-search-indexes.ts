@@ -2,7 +2,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { DataSourceConfig } from '../../../shared/app-config';
 import { browserSearchDeps } from './browser-search-deps';
-import { loadSearchIndexes } from './load-search-indexes';
+import { askChecksumsAgain, loadSearchIndexes } from './load-search-indexes';
 import { type SearchLoadSnapshot, searchLoadStore } from './search-load-store';
 
 export function useSearchLoadState(): SearchLoadSnapshot {
@@ -18,7 +18,12 @@ export function useSearchIndexes(
   signedIn: boolean | undefined,
 ): SearchLoadSnapshot {
   useEffect(() => {
-    if (signedIn !== undefined) void loadSearchIndexes(dataSources, signedIn, browserSearchDeps());
+    if (signedIn === undefined) return;
+    void loadSearchIndexes(dataSources, signedIn, browserSearchDeps());
+    // On a first visit the service worker takes control after the page asked (docs/pwa.md).
+    const askAgain = () => void askChecksumsAgain(dataSources, signedIn, browserSearchDeps());
+    navigator.serviceWorker?.addEventListener('controllerchange', askAgain);
+    return () => navigator.serviceWorker?.removeEventListener('controllerchange', askAgain);
   }, [dataSources, signedIn]);
   return useSearchLoadState();
 }
