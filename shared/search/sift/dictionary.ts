@@ -34,9 +34,10 @@ export function typoTerms(
   budget: number,
   found: (termIndex: number, distance: number) => void,
 ): void {
-  const width = word.length + 1;
+  const codes = new Int32Array(word.length);
+  for (let j = 0; j < word.length; j += 1) codes[j] = word.charCodeAt(j);
   // rows[depth] holds the distances between the term's first `depth` letters and each prefix of word.
-  const rows: Int32Array[] = [Int32Array.from({ length: width }, (_, j) => j)];
+  const rows: Int32Array[] = [Int32Array.from({ length: word.length + 1 }, (_, j) => j)];
   let previous = '';
   const [from, end] = prefixRange(terms, word.slice(0, 1));
   let i = from;
@@ -46,11 +47,12 @@ export function typoTerms(
     previous = term;
     let pruned = false;
     for (; depth < term.length; depth += 1) {
-      const row = nextRow(rows, depth, term, word);
-      if (rowMinimum(row) > budget) {
-        // Every term under term[0..depth] is at least this far: jump past them all.
-        i = lowerBound(terms, term.slice(0, depth + 1) + END);
-        previous = term.slice(0, depth + 1);
+      rows[depth + 1] ??= new Int32Array(word.length + 1);
+      if (fillRow(rows, depth, term, codes) > budget) {
+        // Every term under term[0..depth] is at least this far: skip them all (few, at this depth).
+        i += 1;
+        while (i < end && sharedPrefixLength(term, terms[i]!) > depth) i += 1;
+        previous = term;
         pruned = true;
         break;
       }
@@ -62,12 +64,6 @@ export function typoTerms(
   }
 }
 
-function rowMinimum(row: Int32Array): number {
-  let least = row[0]!;
-  for (let j = 1; j < row.length; j += 1) if (row[j]! < least) least = row[j]!;
-  return least;
-}
-
 function sharedPrefixLength(a: string, b: string): number {
   const length = Math.min(a.length, b.length);
   let n = 0;
@@ -75,25 +71,31 @@ function sharedPrefixLength(a: string, b: string): number {
   return n;
 }
 
-/** Fills rows[depth + 1] from rows[depth] (and rows[depth - 1] for swaps) and returns it. */
-function nextRow(rows: Int32Array[], depth: number, term: string, word: string): Int32Array {
+/** Fills rows[depth + 1] from rows[depth] (and rows[depth - 1] for swaps); returns its smallest distance. */
+function fillRow(rows: Int32Array[], depth: number, term: string, codes: Int32Array): number {
   const above = rows[depth]!;
-  const row = rows[depth + 1] ?? new Int32Array(word.length + 1);
-  rows[depth + 1] = row;
+  const row = rows[depth + 1]!;
+  const twoAbove = depth > 0 ? rows[depth - 1]! : undefined;
   const letter = term.charCodeAt(depth);
-  row[0] = depth + 1;
-  for (let j = 1; j <= word.length; j += 1) {
-    const cost = word.charCodeAt(j - 1) === letter ? 0 : 1;
-    let best = Math.min(above[j]! + 1, row[j - 1]! + 1, above[j - 1]! + cost);
+  const previousLetter = depth > 0 ? term.charCodeAt(depth - 1) : -1;
+  let least = depth + 1;
+  row[0] = least;
+  for (let j = 1; j < row.length; j += 1) {
+    const code = codes[j - 1]!;
+    let distance = above[j - 1]! + (code === letter ? 0 : 1);
+    if (above[j]! + 1 < distance) distance = above[j]! + 1;
+    if (row[j - 1]! + 1 < distance) distance = row[j - 1]! + 1;
     if (
-      depth > 0 &&
+      twoAbove &&
       j > 1 &&
-      letter === word.charCodeAt(j - 2) &&
-      term.charCodeAt(depth - 1) === word.charCodeAt(j - 1)
+      letter === codes[j - 2] &&
+      previousLetter === code &&
+      twoAbove[j - 2]! + 1 < distance
     ) {
-      best = Math.min(best, rows[depth - 1]![j - 2]! + 1);
+      distance = twoAbove[j - 2]! + 1;
     }
-    row[j] = best;
+    row[j] = distance;
+    if (distance < least) least = distance;
   }
-  return row;
+  return least;
 }

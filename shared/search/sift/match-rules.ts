@@ -1,8 +1,12 @@
 // How a query word matches a dictionary word, and what each kind of match is worth. Lengths are in
 // UTF-16 code units (every folded Latin, Greek, Cyrillic, Arabic and common CJK letter is one).
 
-/** The query word is the whole document word (from 3 letters on; shorter words are only prefixes). */
-export const EXACT_QUALITY = 1;
+/**
+ * The query word is the whole document word (from 3 letters on; shorter words are only prefixes).
+ * A little above a prefix: enough for "san" to put San Francisco above Sanaa, not enough for
+ * "del" to bury Delhi under every "… del …".
+ */
+export const EXACT_QUALITY = 0.9;
 /** The document word starts with the query word. */
 export const PREFIX_QUALITY = 0.8;
 /** The document word is one or two edits away from the query word (see typoBudget). */

@@ -75,32 +75,37 @@ export class WordMatcher {
    */
   match(words: string[], everyWord: boolean, boostOfMask: Float64Array): Matches {
     const plans = words.map((word) => this.plan(word));
+    if (plans.length === 1) {
+      // One word: its own scratch lists are the answer, nothing to combine.
+      const found = this.visitWord(plans[0]!, boostOfMask, 0);
+      return { docs: this.wordDocs.subarray(0, found), relevance: this.best, release: () => {} };
+    }
     if (everyWord) plans.sort((a, b) => a.size - b.size);
+    const { alive, total, best, matchedWords, wordDocs } = this;
     let aliveCount = 0;
     for (let w = 0; w < plans.length; w += 1) {
       const found = this.visitWord(plans[w]!, boostOfMask, everyWord ? w : -1);
       for (let i = 0; i < found; i += 1) {
-        const d = this.wordDocs[i]!;
-        if (everyWord) {
-          if (w === 0) this.alive[aliveCount++] = d;
-          this.total[d] = (w === 0 ? 0 : this.total[d]!) + this.best[d]!;
-        } else {
-          if (this.matchedWords[d] === 0) this.alive[aliveCount++] = d;
-          this.total[d]! += this.best[d]!;
-        }
-        this.matchedWords[d]! += 1;
+        const d = wordDocs[i]!;
+        if (w === 0 || (!everyWord && matchedWords[d] === 0)) alive[aliveCount++] = d;
+        total[d] = (w === 0 ? 0 : total[d]!) + best[d]!;
+        matchedWords[d]! += 1;
       }
       if (everyWord && found === 0) break;
     }
-    const all = this.alive.subarray(0, aliveCount);
-    const docs = everyWord ? all.filter((d) => this.matchedWords[d] === plans.length) : all;
+    let matching = aliveCount;
+    if (everyWord) {
+      matching = 0;
+      for (let i = 0; i < aliveCount; i += 1)
+        if (matchedWords[alive[i]!] === plans.length) wordDocs[matching++] = alive[i]!;
+    }
     return {
-      docs,
-      relevance: this.total,
+      docs: everyWord ? wordDocs.subarray(0, matching) : alive.subarray(0, aliveCount),
+      relevance: total,
       release: () => {
-        for (const d of all) {
-          this.matchedWords[d] = 0;
-          this.total[d] = 0;
+        for (let i = 0; i < aliveCount; i += 1) {
+          matchedWords[alive[i]!] = 0;
+          total[alive[i]!] = 0;
         }
       },
     };
@@ -108,7 +113,7 @@ export class WordMatcher {
 
   /**
    * Puts into wordDocs every document one word matches, with its best score in `best`; with
-   * `onlyAfter` ≥ 0, only documents that matched exactly that many words before (threshold 0).
+   * `onlyAfter` > 0, only documents that matched exactly that many words before (threshold 0).
    */
   private visitWord(plan: WordPlan, boostOfMask: Float64Array, onlyAfter: number): number {
     this.epoch += 1;
@@ -116,25 +121,38 @@ export class WordMatcher {
       this.stamp.fill(0);
       this.epoch = 1;
     }
-    const { docs, masks, starts } = this.postings;
-    const { best, stamp, matchedWords, wordDocs, epoch } = this;
+    const { starts } = this.postings;
     let found = 0;
-    const visit = (term: number, quality: number) => {
-      for (let k = starts[term]!; k < starts[term + 1]!; k += 1) {
-        const d = docs[k]!;
-        if (onlyAfter > 0 && matchedWords[d] !== onlyAfter) continue;
-        const score = quality * boostOfMask[masks[k]!]!;
-        if (stamp[d] !== epoch) {
-          stamp[d] = epoch;
-          best[d] = score;
-          wordDocs[found++] = d;
-        } else if (score > best[d]!) best[d] = score;
-      }
-    };
     for (let t = plan.range[0]; t < plan.range[1]; t += 1) {
-      visit(t, t === plan.exact ? EXACT_QUALITY : PREFIX_QUALITY);
+      const quality = t === plan.exact ? EXACT_QUALITY : PREFIX_QUALITY;
+      found = this.visitPostings(starts[t]!, starts[t + 1]!, quality, boostOfMask, onlyAfter, found);
     }
-    for (const typo of plan.typos) visit(typo.term, typo.quality);
+    for (const { term, quality } of plan.typos) {
+      found = this.visitPostings(starts[term]!, starts[term + 1]!, quality, boostOfMask, onlyAfter, found);
+    }
+    return found;
+  }
+
+  private visitPostings(
+    from: number,
+    to: number,
+    quality: number,
+    boostOfMask: Float64Array,
+    onlyAfter: number,
+    found: number,
+  ): number {
+    const { docs, masks } = this.postings;
+    const { best, stamp, matchedWords, wordDocs, epoch } = this;
+    for (let k = from; k < to; k += 1) {
+      const d = docs[k]!;
+      if (onlyAfter > 0 && matchedWords[d] !== onlyAfter) continue;
+      const score = quality * boostOfMask[masks[k]!]!;
+      if (stamp[d] !== epoch) {
+        stamp[d] = epoch;
+        best[d] = score;
+        wordDocs[found++] = d;
+      } else if (score > best[d]!) best[d] = score;
+    }
     return found;
   }
 }

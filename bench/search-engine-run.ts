@@ -1,0 +1,112 @@
+// One engine of the search bench in a fresh process (so heap and JIT state are its own): build each
+// demo source, then from the downloadable bytes to the first result, retained heap, latency per
+// query kind (bench/queries/, plain and with an enum filter, limit 1000) and relevance.
+// Usage: tsx bench/search-engine-run.ts <orama|minisearch|flexsearch|sift>; prints one JSON line.
+import { readFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { loadAppConfig } from '../server/app-config';
+import { validateRecords } from '../server/search/record-validation';
+import { cityRecords } from '../server/seed/cities';
+import { countryRecords } from '../server/seed/countries';
+import type { DataSourceConfig } from '../shared/app-config';
+import { byRankDescending, toIndexDocument } from '../shared/search/index-input';
+import { buildSearchRequest, type SelectedFilters } from '../shared/search/search-request';
+import { type BenchEngineName, benchEngineNames, benchEngines, type OpenIndex } from './search-engines';
+import { cityCases, countryCases, relevance } from './search-relevance';
+import { latencyStats } from './stats';
+
+/** Timed runs per query, after one untimed warm-up run (and a warm-up pass over all queries). */
+const REPEATS = 3;
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+/** JavaScript heap plus array buffers (where typed arrays keep their bytes). */
+const heapMb = () => {
+  gc();
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return (heapUsed + arrayBuffers) / 2 ** 20;
+};
+const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+interface QueryFile {
+  filter: SelectedFilters;
+  kinds: Record<string, string[]>;
+}
+
+/** Latency once every query ran once untimed, so that the first kinds do not pay for JIT warm-up alone. */
+async function latency(index: OpenIndex, source: DataSourceConfig, queries: QueryFile) {
+  for (const terms of Object.values(queries.kinds)) {
+    for (const term of terms) await index.search(buildSearchRequest(source, term, queries.filter));
+  }
+  const byKind: Record<string, Record<string, unknown>> = { plain: {}, filtered: {} };
+  const pooled: Record<string, number[]> = { plain: [], filtered: [] };
+  for (const [kind, terms] of Object.entries(queries.kinds)) {
+    for (const [mode, filters] of [
+      ['plain', {}],
+      ['filtered', queries.filter],
+    ] as const) {
+      const durations: number[] = [];
+      let hits = 0;
+      for (const term of terms) {
+        const request = buildSearchRequest(source, term, filters);
+        await index.search(request);
+        for (let i = 0; i < REPEATS; i += 1) {
+          const start = performance.now();
+          hits += (await index.search(request)).length;
+          durations.push(performance.now() - start);
+        }
+      }
+      byKind[mode]![kind] = { ...latencyStats(durations), meanHits: Math.round(hits / durations.length) };
+      pooled[mode]!.push(...durations);
+    }
+  }
+  return { all: { plain: latencyStats(pooled.plain!), filtered: latencyStats(pooled.filtered!) }, byKind };
+}
+
+async function benchSource(engineName: BenchEngineName, name: string, records: Record<string, unknown>[]) {
+  const engine = benchEngines[engineName];
+  const source = loadAppConfig().gapSearch.dataSources[name]!;
+  const { valid } = validateRecords(
+    source,
+    records.map((record, i) => ({ at: i + 1, record })),
+  );
+  const documents = valid.map((r) => toIndexDocument(r.key, r.document, r.rank)).sort(byRankDescending);
+  const queries = JSON.parse(readFileSync(`bench/queries/${name}.json`, 'utf8')) as QueryFile;
+
+  let started = performance.now();
+  const built = await engine.build(source, documents);
+  const buildMs = performance.now() - started;
+
+  // What the worker does with bytes from its cache: decompress, restore, search.
+  const heapBefore = heapMb();
+  started = performance.now();
+  const index = await engine.open(source, built.bytes);
+  await index.search(buildSearchRequest(source, queries.kinds.fullName?.[0] ?? 'a'));
+  const cachedToFirstResultMs = performance.now() - started;
+  const retainedHeapMb = heapMb() - heapBefore;
+
+  const cases =
+    name === 'cities' ? cityCases(documents, queries.kinds.accented ?? []) : countryCases(documents);
+  return {
+    documents: documents.length,
+    buildMs: Math.round(buildMs),
+    rawBytes: built.rawSize,
+    compressedBytes: built.bytes.length,
+    cachedToFirstResultMs: Math.round(cachedToFirstResultMs),
+    retainedHeapMb: round(retainedHeapMb),
+    latencyMs: await latency(index, source, queries),
+    relevance: await relevance(cases, (query) => index.search(buildSearchRequest(source, query))),
+  };
+}
+
+const engineName = process.argv[2] as BenchEngineName;
+if (!benchEngineNames.includes(engineName)) throw new Error(`Engine must be one of ${benchEngineNames}`);
+const results: Record<string, unknown> = {};
+for (const [name, records] of [
+  ['countries', countryRecords],
+  ['cities', cityRecords],
+] as const) {
+  results[name] = await benchSource(engineName, name, records());
+}
+console.info(JSON.stringify({ engine: engineName, results }));
