@@ -389,7 +389,7 @@ test.describe('signed in', () => {
         .toMatchObject({ state: 'loaded', from: 'cache' });
       await expect(options(page).filter({ hasText: 'City' }).first()).toContainText('Paris');
       await expect(facet(page, 'Kind of place').locator('label', { hasText: /^Capital\d/ })).toBeVisible();
-      await expect(page.getByRole('link', { name: /Sign in/ })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: /Cities Sign in to search/ })).toHaveCount(0);
     } finally {
       await context.setOffline(false);
     }
