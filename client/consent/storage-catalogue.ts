@@ -23,6 +23,13 @@ export const storageCatalogue: StoredItem[] = [
   { id: 'lookups', category: 'necessary', kind: 'localStorage', name: 'lookups' },
   // Who is signed in, so an offline start stays signed in (features/auth/session-memory.ts).
   { id: 'last_session', category: 'necessary', kind: 'localStorage', name: 'sift-auth:last-session' },
+  // The visitor's "not now" to the install prompt (features/pwa/install-prompt-store.ts).
+  {
+    id: 'install_dismissed',
+    category: 'necessary',
+    kind: 'localStorage',
+    name: 'sift-pwa:install-dismissed',
+  },
   {
     id: 'search_filters',
     category: 'preferences',
