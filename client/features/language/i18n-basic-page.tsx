@@ -1,22 +1,11 @@
 // /modules/i18n/basic: switching the interface language, interpolation and plurals (Arabic has six
 // plural forms, Spanish and French three, English two).
-import {
-  Box,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { Box, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { locales } from '../../../shared/locales';
 import { PageHeader } from '../../components/page-header';
+import { SimpleTable } from '../../components/simple-table';
 import { useAppConfig } from '../../config/app-config';
 import { changeLocale, LOCALE_COOKIE } from '../../i18n/i18n';
 import { useActiveLocale } from '../../i18n/use-active-locale';
@@ -126,26 +115,16 @@ export function I18nBasicPage() {
           <Typography variant="h6" component="p" aria-live="polite" data-testid="i18n-plural">
             {t('i18n.basic.files', { count })}
           </Typography>
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-labelledby="i18n-plurals">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('i18n.basic.count')}</TableCell>
-                  <TableCell>{t('i18n.basic.form')}</TableCell>
-                  <TableCell>{t('i18n.basic.text')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {sampleCounts.map((n) => (
-                  <TableRow key={n}>
-                    <TableCell>{new Intl.NumberFormat(locale.code).format(n)}</TableCell>
-                    <TableCell>{t(pluralFormLabels[pluralRules.select(n)])}</TableCell>
-                    <TableCell>{t('i18n.basic.files', { count: n })}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+          <SimpleTable
+            labelledBy="i18n-plurals"
+            rows={sampleCounts}
+            rowKey={(n) => n}
+            columns={[
+              { heading: t('i18n.basic.count'), cell: (n) => new Intl.NumberFormat(locale.code).format(n) },
+              { heading: t('i18n.basic.form'), cell: (n) => t(pluralFormLabels[pluralRules.select(n)]) },
+              { heading: t('i18n.basic.text'), cell: (n) => t('i18n.basic.files', { count: n }) },
+            ]}
+          />
         </DemoSection>
       </Stack>
     </>

@@ -9,11 +9,6 @@ import {
   MenuItem,
   Paper,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
   Tooltip,
   Typography,
@@ -23,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { logMessageText } from '../../../shared/client-log';
 import { type LogSeverity, logSeverityNames } from '../../../shared/client-log-limits';
 import { PageHeader } from '../../components/page-header';
+import { SimpleTable } from '../../components/simple-table';
 import { appLogger } from '../../logging/app-logger';
 import { LogActivityList } from '../../logging/log-activity-list';
 import { SeverityChip } from '../../logging/severity-chip';
@@ -149,32 +145,27 @@ export function LoggingExamplePage() {
               </Typography>
             )}
             {stored.data && stored.data.length > 0 && (
-              <Box sx={{ overflowX: 'auto' }}>
-                <Table size="small" aria-labelledby="stored-title">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{t('logging.column_time')}</TableCell>
-                      <TableCell>{t('logging.severity')}</TableCell>
-                      <TableCell>{t('logging.message')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {stored.data.map((entry) => (
-                      <TableRow key={entry.id}>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                          {time.format(new Date(entry.receivedAt))}
-                        </TableCell>
-                        <TableCell>
-                          <SeverityChip severity={entry.severity} />
-                        </TableCell>
-                        <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                          {logMessageText(entry.message)}
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </Box>
+              <SimpleTable
+                labelledBy="stored-title"
+                rows={stored.data}
+                rowKey={(entry) => entry.id}
+                columns={[
+                  {
+                    heading: t('logging.column_time'),
+                    cell: (entry) => time.format(new Date(entry.receivedAt)),
+                    sx: { whiteSpace: 'nowrap' },
+                  },
+                  {
+                    heading: t('logging.severity'),
+                    cell: (entry) => <SeverityChip severity={entry.severity} />,
+                  },
+                  {
+                    heading: t('logging.message'),
+                    cell: (entry) => logMessageText(entry.message),
+                    sx: { overflowWrap: 'anywhere' },
+                  },
+                ]}
+              />
             )}
           </Paper>
         </Box>

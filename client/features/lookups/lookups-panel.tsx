@@ -1,18 +1,8 @@
 // A summary of the lookups for developer pages: where they came from, how many, and a few labels
 // in the interface language.
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { SimpleTable } from '../../components/simple-table';
 import type { LookupsState } from './use-lookups';
 
 const SAMPLE_SIZE = 6;
@@ -51,24 +41,15 @@ export function LookupsPanel({ lookups }: { lookups: LookupsState }) {
           : t('lookups.from_network', { count })}
       </Alert>
       {sample.length > 0 && (
-        <Table size="small" aria-label={t('lookups.sample')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('lookups.id')}</TableCell>
-              <TableCell>{t('lookups.label')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {sample.map((id) => (
-              <TableRow key={id}>
-                <TableCell dir="ltr" sx={{ fontFamily: 'monospace' }}>
-                  {id}
-                </TableCell>
-                <TableCell>{lookups.lookupLabel(id)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <SimpleTable
+          label={t('lookups.sample')}
+          rows={sample}
+          rowKey={(id) => id}
+          columns={[
+            { heading: t('lookups.id'), cell: (id) => id, dir: 'ltr', sx: { fontFamily: 'monospace' } },
+            { heading: t('lookups.label'), cell: (id) => lookups.lookupLabel(id) },
+          ]}
+        />
       )}
       {reload}
     </Stack>
