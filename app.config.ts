@@ -14,7 +14,7 @@ const config: AppConfigInput = {
     dataSources: {
       countries: {
         dataType: 'country',
-        algorithm: 'bm25',
+        algorithm: 'sift',
         protected: false,
         keyProperty: 'code',
         titleProperty: 'name',
@@ -38,7 +38,7 @@ const config: AppConfigInput = {
       },
       cities: {
         dataType: 'city',
-        algorithm: 'bm25',
+        algorithm: 'sift',
         protected: true,
         keyProperty: 'id',
         titleProperty: 'name',

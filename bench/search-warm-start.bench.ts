@@ -1,0 +1,144 @@
+// The search screen in Chromium against a real server with the demo data, signed in (countries
+// and 135,233 cities): a warm start (indexes cached on the device, a new page) to the first
+// results painted for /search?s=paris, and main-thread long tasks (PerformanceObserver) while the
+// indexes load and while searches run. Needs a built client (STATIC_DIR, default ./dist/client).
+// Prints one JSON line; medians of WARM_STARTS page loads.
+import { existsSync } from 'node:fs';
+import { chromium, type Page } from '@playwright/test';
+import { chromiumArgs } from '../playwright.config';
+import { decideConsent } from '../tests/e2e/consent';
+import { startServer } from '../tests/support/server-process';
+import { latencyStats } from './stats';
+
+const WARM_STARTS = 5;
+const LONG_TASK_MS = 50;
+const user = { email: 'bench@example.test', password: 'a long enough password' };
+const staticDir = process.env.STATIC_DIR ?? './dist/client';
+if (!existsSync(staticDir)) throw new Error(`No built client in ${staticDir}: run npm run build first`);
+
+declare global {
+  interface Window {
+    benchLongTasks: number[];
+    benchFirstResultMs?: number;
+  }
+}
+
+/** Installed before any page script: records long tasks and when the first result is painted. */
+function observePage() {
+  window.benchLongTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.benchLongTasks.push(entry.duration);
+  }).observe({ type: 'longtask', buffered: true });
+  new MutationObserver((_, observer) => {
+    if (!document.querySelector('[role="listbox"] [role="option"]')) return;
+    observer.disconnect();
+    // The frame after the one that shows it: the result is on screen.
+    requestAnimationFrame(() => {
+      window.benchFirstResultMs = performance.now();
+    });
+  }).observe(document, { childList: true, subtree: true });
+}
+
+const loadState = (page: Page) => page.evaluate(() => window.siftSearch?.state().overall);
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 240_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const server = await startServer({ users: [user], env: { SEED_DEMO_DATA: 'true', STATIC_DIR: staticDir } });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: chromiumArgs,
+});
+try {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await decideConsent(context, server.url(), ['preferences']);
+  await context.addInitScript(observePage);
+  context.on('console', (message) => {
+    if (message.type() === 'error') console.error(`page: ${message.text()}`);
+  });
+
+  // Sign in, then a first visit downloads and caches both indexes.
+  const first = await context.newPage();
+  await first.goto(server.url('/modules/auth/login'));
+  await first.getByLabel('Email').fill(user.email);
+  await first.getByLabel(/^Password/).fill(user.password);
+  await first.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await first.waitForURL(server.url('/'));
+  let started = Date.now();
+  await first.goto(server.url('/search'));
+  await waitFor('the first index download', async () => {
+    const state = await loadState(first);
+    if (state === 'error') throw new Error('An index failed to load');
+    return state === 'loaded';
+  });
+  const coldLoadMs = Date.now() - started;
+  const coldLongTasks = await first.evaluate(() => window.benchLongTasks);
+  await first.close();
+
+  const firstResults: number[] = [];
+  const firstContentfulPaints: number[] = [];
+  const loadLongTasks: number[] = [];
+  for (let i = 0; i < WARM_STARTS; i += 1) {
+    const page = await context.newPage();
+    await page.goto(server.url('/search?s=paris'));
+    await waitFor('the first results', async () =>
+      page.evaluate(
+        () => window.benchFirstResultMs !== undefined && window.siftSearch?.state().overall === 'loaded',
+      ),
+    );
+    firstResults.push(await page.evaluate(() => window.benchFirstResultMs!));
+    firstContentfulPaints.push(
+      await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0),
+    );
+    loadLongTasks.push(...(await page.evaluate(() => window.benchLongTasks)));
+    await page.close();
+  }
+
+  // Searches as typed, with both indexes loaded: the longest main-thread tasks they cause.
+  const page = await context.newPage();
+  await page.goto(server.url('/search'));
+  await waitFor('the indexes', async () => (await loadState(page)) === 'loaded');
+  await page.evaluate(() => {
+    window.benchLongTasks = [];
+  });
+  started = Date.now();
+  const box = page.getByRole('combobox', { name: 'Search' });
+  for (const term of ['a', 's', 'sa', 'san', 'paris', 'londn', 'new york', 'b']) {
+    await box.fill(term);
+    await box.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('s') === term);
+    await page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first().waitFor();
+  }
+  const searchMs = Date.now() - started;
+  const searchLongTasks = await page.evaluate(() => window.benchLongTasks);
+
+  const longTasks = (durations: number[]) => ({
+    count: durations.length,
+    over50Ms: durations.filter((d) => d > LONG_TASK_MS).length,
+    maxMs: Math.round(Math.max(0, ...durations)),
+  });
+  console.info(
+    JSON.stringify({
+      bench: 'search-warm-start',
+      warmStarts: WARM_STARTS,
+      results: {
+        coldLoadMs,
+        coldLoadLongTasks: longTasks(coldLongTasks),
+        warmStartToFirstResultsPaintedMs: latencyStats(firstResults),
+        // The app shell alone, for comparison: its first paint of anything.
+        warmStartFirstContentfulPaintMs: latencyStats(firstContentfulPaints),
+        warmStartLongTasks: longTasks(loadLongTasks),
+        eightSearchesMs: searchMs,
+        searchLongTasks: longTasks(searchLongTasks),
+      },
+    }),
+  );
+} finally {
+  await browser.close();
+  await server.stop();
+}
