@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
+import { requestLocale } from '../request-locale';
 import { verifyPassword } from './password';
 import type { SignInMailer } from './sign-in-mailer';
 import { EmailSchema, findUserByEmail } from './user-store';
@@ -41,7 +42,8 @@ function emailProvider(db: Db, env: Env, mailer: SignInMailer, logger: Logger): 
     type: 'email',
     name: 'Email link',
     maxAge: EMAIL_LINK_MAX_AGE_SECONDS,
-    async sendVerificationRequest({ identifier, url, expires }) {
+    async sendVerificationRequest({ identifier, url, expires, request }) {
+      const locale = requestLocale(request.headers);
       // The answer must not depend on whether the address has an account, so known and unknown
       // addresses both return at once; delivery happens in the background.
       void (async () => {
@@ -49,7 +51,7 @@ function emailProvider(db: Db, env: Env, mailer: SignInMailer, logger: Logger): 
           logger.info('email sign-in link requested for an address without an account; not sent');
           return;
         }
-        await mailer({ to: identifier, url, expires });
+        await mailer({ to: identifier, url, expires, locale });
       })().catch((error) => logger.error({ err: error }, 'could not send the email sign-in link'));
     },
   };

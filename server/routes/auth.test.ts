@@ -363,7 +363,7 @@ describe.each(databaseTargets())('sign-in endpoints on $name', (target) => {
   });
 
   describe('email link', () => {
-    async function requestLink(email: string, target: App = app) {
+    async function requestLink(email: string, target: App = app, headers: Record<string, string> = {}) {
       const jar = new CookieJar();
       const csrfToken = await fetchCsrfToken(target, jar);
       const response = await postAuthForm(
@@ -371,7 +371,7 @@ describe.each(databaseTargets())('sign-in endpoints on $name', (target) => {
         jar,
         '/api/auth/signin/email',
         { email, csrfToken, callbackUrl: '/modules/auth/protected' },
-        fromNewAddress(),
+        { ...fromNewAddress(), ...headers },
       );
       return { jar, url: await urlOf(response) };
     }
@@ -395,6 +395,15 @@ describe.each(databaseTargets())('sign-in endpoints on $name', (target) => {
       // The link works once.
       const again = await app.request(link);
       expect(again.headers.get('Location')).toBe(`${LOGIN_PAGE}?error=Verification`);
+    });
+
+    it('writes the email in the language the browser asks for', async () => {
+      const { email } = await createTestUser(database);
+      await requestLink(email, app, { 'Accept-Language': 'es-ES,es;q=0.9,en;q=0.5' });
+      const mail = await smtp.mailTo(email);
+      expect(mail.text).toContain('Inicia sesión en Sift con este enlace:');
+      expect(mail.text).toContain('Sirve una sola vez');
+      expect(SmtpCatcher.linkIn(mail)).toMatch(new RegExp(`^${PUBLIC_URL}/api/auth/callback/email\\?`));
     });
 
     it('answers the same for an unknown address and sends nothing without self-registration', async () => {

@@ -1,13 +1,11 @@
 // GET /_i18n/{locale}/messages.json: translation messages. Messages read once at start-up are
 // cacheable for 24 hours; in development they are read on every request and sent as no-cache, so
 // an edited locales/*.json shows up on the next reload.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { findLocale, localeCodes } from '../../shared/locales';
 import { apiError } from '../http-error';
+import { readLocaleFile } from '../locale-files';
 
-const localesDir = new URL('../../locales/', import.meta.url);
 const ONE_DAY_SECONDS = 86_400;
 
 export interface LocaleMessages {
@@ -15,10 +13,6 @@ export interface LocaleMessages {
   read(code: string): string | undefined;
   /** Whether browsers may keep the messages for a day. */
   cacheable: boolean;
-}
-
-function readLocaleFile(code: string): string {
-  return readFileSync(fileURLToPath(new URL(`${code}.json`, localesDir)), 'utf8');
 }
 
 /** Every locale read once: what production serves. */

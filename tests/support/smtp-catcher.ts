@@ -12,7 +12,7 @@ export interface CaughtMail {
 function decodeQuotedPrintable(raw: string): string {
   return raw
     .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    .replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replaceAll('=', ''), 'hex').toString('utf8'));
 }
 
 export class SmtpCatcher {
