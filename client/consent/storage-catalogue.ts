@@ -30,6 +30,8 @@ export const storageCatalogue: StoredItem[] = [
     kind: 'localStorage',
     name: 'sift-pwa:install-dismissed',
   },
+  // Error reports an offline tab could not send before it closed (logging/app-logger.ts).
+  { id: 'pending_logs', category: 'necessary', kind: 'localStorage', name: 'sift-logs:pending' },
   {
     id: 'search_filters',
     category: 'preferences',

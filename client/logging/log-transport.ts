@@ -1,6 +1,7 @@
 // Delivers client log entries to the server: batched (one request per second at most, split to
 // fit the server's caps), sent with navigator.sendBeacon when the page is hidden, queued while the
-// browser is offline, and written to the console when sending fails.
+// browser is offline (kept on the device when an offline page is hidden, and sent by the next page
+// or flush online), and written to the console when sending fails.
 import type { ClientLogEntry } from '../../shared/client-log';
 import { clientLogLimits } from '../../shared/client-log-limits';
 import { browserClock, type ThrottleClock } from './repeat-throttle';
@@ -13,8 +14,16 @@ export interface QueuedEntry {
   entry: ClientLogEntry;
 }
 
+/** Entries an offline page could not send before it was hidden, kept for a later page. */
+export interface PendingLogs {
+  save(entries: ClientLogEntry[]): void;
+  /** Removes and returns what was saved. */
+  take(): ClientLogEntry[];
+}
+
 export interface LogTransportOptions {
   endpoint: string;
+  pending?: PendingLogs;
   /** Posts one batch; resolves to whether the server took it. */
   post?: (endpoint: string, body: string) => Promise<boolean>;
   beacon?: (endpoint: string, body: string) => boolean;
@@ -96,6 +105,7 @@ export class LogTransport {
     this.isOnline = options.isOnline ?? (() => navigator.onLine);
     this.fallback = options.fallback ?? writeToConsole;
     this.clock = options.clock ?? browserClock;
+    for (const entry of options.pending?.take() ?? []) this.enqueue({ id: 0, entry });
   }
 
   enqueue(item: QueuedEntry): void {
@@ -111,6 +121,9 @@ export class LogTransport {
   async flush(): Promise<void> {
     this.clock.clearTimeout(this.timer);
     this.timer = undefined;
+    // What an offline page (this one, hidden for a while, or another tab) left on the device.
+    if (this.isOnline())
+      this.queue.unshift(...(this.options.pending?.take() ?? []).map((entry) => ({ id: 0, entry })));
     if (this.sending || this.queue.length === 0) return;
     if (!this.isOnline()) {
       this.report(this.queue, 'queued');
@@ -144,13 +157,20 @@ export class LogTransport {
     }
   }
 
-  /** For page hide: hands everything queued to sendBeacon, which outlives the page. */
+  /**
+   * For page hide: hands everything queued to sendBeacon, which outlives the page; offline, keeps
+   * it on the device instead, since the page may never come back.
+   */
   flushWithBeacon(): void {
-    if (this.queue.length === 0 || !this.isOnline()) return;
+    if (this.queue.length === 0 || (!this.isOnline() && !this.options.pending)) return;
     this.clock.clearTimeout(this.timer);
     this.timer = undefined;
     const taken = this.queue;
     this.queue = [];
+    if (!this.isOnline()) {
+      this.options.pending?.save(taken.map((item) => item.entry));
+      return;
+    }
     for (const batch of toBatches(taken)) {
       if (this.beacon(this.options.endpoint, JSON.stringify(batch.map((b) => b.entry))))
         this.report(batch, 'sent');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ClientLogBatchSchema, type ClientLogEntry } from '../../shared/client-log';
 import { clientLogLimits } from '../../shared/client-log-limits';
-import { LogTransport, type LogTransportOptions, toBatches } from './log-transport';
+import { LogTransport, type LogTransportOptions, type PendingLogs, toBatches } from './log-transport';
 import { ClientLogger, type LoggerEvent } from './logger';
 import type { ThrottleClock } from './repeat-throttle';
 import { defaultThreshold, meetsThreshold } from './threshold';
@@ -56,10 +56,15 @@ function network() {
   return { posted, state, fallback, options };
 }
 
-function setup(threshold = defaultThreshold(true)) {
+function setup(threshold = defaultThreshold(true), pending?: PendingLogs) {
   const { clock, advance } = manualClock();
   const net = network();
-  const logger = new ClientLogger({ threshold, transport: net.options, instanceId: 'f'.repeat(32), clock });
+  const logger = new ClientLogger({
+    threshold,
+    transport: { ...net.options, pending },
+    instanceId: 'f'.repeat(32),
+    clock,
+  });
   const events: LoggerEvent[] = [];
   logger.subscribe((event) => events.push(event));
   return { logger, advance, events, ...net };
@@ -174,6 +179,45 @@ describe('ClientLogger', () => {
     logger.error('beacon refused');
     logger.flushWithBeacon();
     expect(fallback.map(text)).toEqual(['beacon refused']);
+  });
+});
+
+describe('entries left by an offline page', () => {
+  function deviceStore(): PendingLogs & { saved: ClientLogEntry[] } {
+    const store = {
+      saved: [] as ClientLogEntry[],
+      save: (entries: ClientLogEntry[]) => void store.saved.push(...entries),
+      take: () => store.saved.splice(0),
+    };
+    return store;
+  }
+
+  it('stay on the device when the page is hidden offline, and the next page sends them', async () => {
+    const device = deviceStore();
+    const first = setup(defaultThreshold(true), device);
+    first.state.online = false;
+    first.logger.error('written offline, then the tab closed');
+    first.logger.flushWithBeacon();
+    expect(first.posted).toHaveLength(0);
+    expect(device.saved.map(text)).toEqual(['written offline, then the tab closed']);
+
+    const next = setup(defaultThreshold(true), device);
+    await next.advance(1000);
+    expect(next.posted.flat().map(text)).toEqual(['written offline, then the tab closed']);
+    expect(device.saved).toEqual([]);
+  });
+
+  it('go out with the first flush once this page is back online', async () => {
+    const device = deviceStore();
+    const { logger, posted, state } = setup(defaultThreshold(true), device);
+    state.online = false;
+    logger.error('hidden while offline');
+    logger.flushWithBeacon();
+    await logger.flush();
+    expect(posted).toHaveLength(0);
+    state.online = true;
+    await logger.flush();
+    expect(posted.flat().map(text)).toEqual(['hidden while offline']);
   });
 });
 

@@ -150,6 +150,30 @@ test.describe('client error logging', () => {
     ).toBeVisible();
   });
 
+  test('entries written offline in a tab that is then closed are sent by the next page online', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/modules/logging/example');
+    await page.waitForLoadState('networkidle');
+    await context.setOffline(true);
+    await field(page, 'Message').fill('left behind offline');
+    await page.getByRole('button', { name: 'Write entry' }).click();
+    await expect(page.getByText('Queued until the connection returns')).toBeVisible();
+    await page.close({ runBeforeUnload: true });
+    await context.setOffline(false);
+
+    const next = await context.newPage();
+    const posted = collectLogPosts(next);
+    await next.goto('/about');
+    await expect.poll(() => posted.map((entry) => entry.logObject.message)).toContain('left behind offline');
+    const instanceId = posted.find((entry) => entry.logObject.message === 'left behind offline')!.instanceId!;
+    expect((await storedEntries(next, instanceId)).map((entry) => entry.message)).toContain(
+      'left behind offline',
+    );
+    expect(await next.evaluate(() => localStorage.getItem('sift-logs:pending'))).toBeNull();
+  });
+
   test('entries still queued when the page is left go out with sendBeacon', async ({ page }) => {
     const posted = collectLogPosts(page);
     await page.goto('/modules/logging/example');
