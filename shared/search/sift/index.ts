@@ -8,7 +8,7 @@ import { SectionReader } from './sections';
 import { StoredFields } from './stored-fields';
 import { TopK } from './top-k';
 import type { SiftDocument, SiftRequest, SiftResult, SiftSpec, SiftTokenizer } from './types';
-import { WordMatcher } from './word-matches';
+import { type Matches, WordMatcher } from './word-matches';
 
 export type * from './types';
 
@@ -19,6 +19,8 @@ export class SiftIndex {
   private readonly stored: StoredFields;
   /** 1 + rank/10 per document: the rank prior, applied before the top hits are chosen. */
   private readonly rankFactor: Float64Array;
+  /** The documents came best rank first (as they should): index order is then rank order. */
+  private readonly inRankOrder: boolean;
   private readonly matcher: WordMatcher;
 
   /** `bytes` as made by `SiftIndex.build` (or `serialize`); they are viewed, not copied, so keep them unchanged. */
@@ -36,7 +38,11 @@ export class SiftIndex {
     this.stored = new StoredFields(header.columns, reader, header.documentCount, this.filters);
     this.rankFactor = new Float64Array(header.documentCount);
     const rankOf = this.stored.column('rank');
-    for (let d = 0; d < header.documentCount; d += 1) this.rankFactor[d] = 1 + (Number(rankOf(d)) || 0) / 10;
+    this.inRankOrder = true;
+    for (let d = 0; d < header.documentCount; d += 1) {
+      this.rankFactor[d] = 1 + (Number(rankOf(d)) || 0) / 10;
+      if (d > 0 && this.rankFactor[d]! > this.rankFactor[d - 1]!) this.inRankOrder = false;
+    }
     const termCounts = reader.uint32('termCounts');
     const starts = new Uint32Array(header.termCount + 1);
     for (let t = 0; t < header.termCount; t += 1) starts[t + 1] = starts[t]! + termCounts[t]!;
@@ -78,8 +84,12 @@ export class SiftIndex {
       return column ? [{ column, counts: column.newCounts() }] : [];
     });
     let count = 0;
-    const accept = (d: number) => {
+    const passes = (d: number) => {
       for (const { column, table } of clauses) if (!column.holdsAny(d, table)) return false;
+      return true;
+    };
+    const accept = (d: number) => {
+      if (!passes(d)) return false;
       count += 1;
       for (const { column, counts } of facets) column.count(d, counts);
       return true;
@@ -92,9 +102,18 @@ export class SiftIndex {
       if (clauses.length + facets.length === 0) count = this.documentCount;
     } else {
       const matches = this.matcher.match(words, request.threshold === 0, this.boostOfMask(request.boost));
-      const top = new TopK(Math.max(0, Math.min(request.limit, matches.docs.length)));
-      for (const d of matches.docs) if (accept(d)) top.offer(matches.relevance[d]! * this.rankFactor[d]!, d);
-      ranked = top.sorted();
+      if (this.inRankOrder && sameRelevance(matches)) {
+        // Short prefixes: thousands of matches, all alike; the best are simply the first in index order.
+        for (const d of matches.docs) accept(d);
+        ranked = [];
+        const wanted = Math.min(request.limit, count);
+        for (let d = 0; ranked.length < wanted; d += 1) if (matches.has(d) && passes(d)) ranked.push(d);
+      } else {
+        const top = new TopK(Math.max(0, Math.min(request.limit, matches.docs.length)));
+        for (const d of matches.docs)
+          if (accept(d)) top.offer(matches.relevance[d]! * this.rankFactor[d]!, d);
+        ranked = top.sorted();
+      }
       relevance = ranked.map((d) => matches.relevance[d]!);
       matches.release();
     }
@@ -130,4 +149,10 @@ export class SiftIndex {
     });
     return table;
   }
+}
+
+function sameRelevance({ docs, relevance }: Matches): boolean {
+  const first = relevance[docs[0]!];
+  for (let i = 1; i < docs.length; i += 1) if (relevance[docs[i]!] !== first) return false;
+  return true;
 }

@@ -27,6 +27,8 @@ export interface Matches {
   /** The matching documents, in no particular order. */
   docs: Uint32Array;
   relevance: Float64Array;
+  /** Whether document d is one of `docs`. */
+  has(d: number): boolean;
   /** Must be called once the caller is done with `docs` and `relevance`. */
   release(): void;
 }
@@ -78,7 +80,13 @@ export class WordMatcher {
     if (plans.length === 1) {
       // One word: its own scratch lists are the answer, nothing to combine.
       const found = this.visitWord(plans[0]!, boostOfMask, 0);
-      return { docs: this.wordDocs.subarray(0, found), relevance: this.best, release: () => {} };
+      const { stamp, epoch } = this;
+      return {
+        docs: this.wordDocs.subarray(0, found),
+        relevance: this.best,
+        has: (d) => stamp[d] === epoch,
+        release: () => {},
+      };
     }
     if (everyWord) plans.sort((a, b) => a.size - b.size);
     const { alive, total, best, matchedWords, wordDocs } = this;
@@ -102,6 +110,7 @@ export class WordMatcher {
     return {
       docs: everyWord ? wordDocs.subarray(0, matching) : alive.subarray(0, aliveCount),
       relevance: total,
+      has: (d) => (everyWord ? matchedWords[d] === plans.length : matchedWords[d]! > 0),
       release: () => {
         for (let i = 0; i < aliveCount; i += 1) {
           matchedWords[alive[i]!] = 0;
