@@ -5,7 +5,9 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { apiPaths } from '../../shared/api-paths';
-import { checkForServiceWorkerUpdate, reloadIntoLatestVersion } from '../features/pwa/service-worker-store';
+
+/** The service worker's part, needed only once a newer build exists (the PWA UI has loaded it by then). */
+const serviceWorker = () => import('../features/pwa/service-worker-store');
 
 export const currentBuildId = __BUILD_ID__;
 const CHECK_INTERVAL_MS = 3600_000;
@@ -27,7 +29,10 @@ export async function checkForNewBuild(): Promise<boolean> {
       const { id } = (await response.json()) as { id?: string };
       if (id && id !== currentBuildId && id !== newerBuildId) {
         newerBuildId = id;
-        await Promise.all([fetchBuildManifest(id), checkForServiceWorkerUpdate()]);
+        await Promise.all([
+          fetchBuildManifest(id),
+          serviceWorker().then((sw) => sw.checkForServiceWorkerUpdate()),
+        ]);
       }
     }
   } catch (error) {
@@ -41,7 +46,11 @@ export function useReloadOnNewBuild(): void {
   const firstLocation = useRef(location.key);
 
   useEffect(() => {
-    if (location.key !== firstLocation.current && newerBuildId) void reloadIntoLatestVersion();
+    if (location.key !== firstLocation.current && newerBuildId) {
+      serviceWorker()
+        .then((sw) => sw.reloadIntoLatestVersion())
+        .catch(() => window.location.reload());
+    }
   }, [location.key]);
 
   useEffect(() => {
