@@ -48,6 +48,10 @@ describe('npm run import', () => {
     try {
       expect(await countDocuments(database.db, 'countries')).toBe(2);
       expect((await artifactSummary(database.db, 'countries'))?.documentCount).toBe(2);
+      // While another process (a server, here this test) has the embedded database open, it refuses.
+      const refused = await importCli('countries', good);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`is in use by process ${process.pid}`);
     } finally {
       await database.close();
     }

@@ -3,10 +3,9 @@
 // Nothing is written unless every record is valid. With the embedded database, stop the server
 // first (one process at a time may open it); with PostgreSQL, running servers pick up the change.
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadAppConfig } from '../server/app-config';
-import { openDatabase } from '../server/db/client';
+import { openConfiguredDatabase } from '../server/db/open-configured-database';
 import { parseEnv } from '../server/env';
 import { createLogger } from '../server/logger';
 import { importDocuments } from '../server/search/import-documents';
@@ -70,9 +69,7 @@ function progressReporter() {
 
 // Warnings and errors only: the CLI reports progress and results itself.
 const logger = createLogger('warn');
-const database = await openDatabase(
-  env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(env.DATA_DIR, 'pglite') },
-);
+const database = await openConfiguredDatabase(env);
 let exitCode = 0;
 try {
   const result = await importDocuments(database.db, name, source, {

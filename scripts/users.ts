@@ -4,7 +4,6 @@
 //   npm run users -- create ann@example.com [--name "Ann Lee"] [--role admin] [--no-password]
 //   npm run users -- reset-password ann@example.com
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -12,7 +11,8 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { PasswordSchema } from '../server/auth/password';
 import { createUser, EmailSchema, findUserByEmail, listUsers, setPassword } from '../server/auth/user-store';
-import { type Db, openDatabase } from '../server/db/client';
+import type { Db } from '../server/db/client';
+import { openConfiguredDatabase } from '../server/db/open-configured-database';
 import { parseEnv } from '../server/env';
 
 const USAGE = `Usage:
@@ -133,9 +133,7 @@ async function readPasswordFromStdin(): Promise<string> {
 async function main() {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const env = parseEnv(process.env);
-  const database = await openDatabase(
-    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: join(env.DATA_DIR, 'pglite') },
-  );
+  const database = await openConfiguredDatabase(env);
   try {
     await runUsersCli(database.db, process.argv.slice(2), {
       readPassword: readPasswordFromStdin,

@@ -2,13 +2,12 @@
 // gracefully (stop accepting, let in-flight requests finish for up to 10 s, close the database).
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { loadAppConfig } from './app-config';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { createSessionReader } from './auth/session-reader';
-import { openDatabase } from './db/client';
+import { openConfiguredDatabase } from './db/open-configured-database';
 import { parseEnv } from './env';
 import { attachGraphqlWebSocket } from './graphql/websocket';
 import { createLogger } from './logger';
@@ -32,13 +31,8 @@ const env = startupValue(() => parseEnv(process.env));
 const config = startupValue(loadAppConfig);
 const logger = createLogger(env.LOG_LEVEL);
 
-const database = await openDatabase(
-  env.DATABASE_URL
-    ? {
-        url: env.DATABASE_URL,
-        onConnectionError: (err) => logger.warn({ err }, 'database connection lost; it will be replaced'),
-      }
-    : { dataDir: join(env.DATA_DIR, 'pglite') },
+const database = await openConfiguredDatabase(env, (err) =>
+  logger.warn({ err }, 'database connection lost; it will be replaced'),
 );
 logger.info({ database: database.kind }, 'database ready, migrations applied');
 

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type Unlisten = () => Promise<void>;
@@ -47,15 +48,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(options: { dataDir: string } | { memory: true }): Promise<Database> {
   let client: PGlite;
+  let unlock = () => {};
   if ('dataDir' in options) {
     mkdirSync(options.dataDir, { recursive: true });
+    unlock = lockDataDir(options.dataDir);
     client = new PGlite(options.dataDir);
   } else {
     client = new PGlite();
   }
-  await client.waitReady;
   const db = drizzlePglite({ client });
-  await migratePglite(db, { migrationsFolder });
+  try {
+    await client.waitReady;
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await client.close().catch(() => {});
+    unlock();
+    throw error;
+  }
   return {
     db,
     kind: 'pglite',
@@ -63,7 +72,10 @@ async function openPglite(options: { dataDir: string } | { memory: true }): Prom
     listen: async (channel, onPayload) => client.listen(channel, onPayload),
     notify: async (channel, payload) =>
       void (await db.execute(sql`select pg_notify(${channel}, ${payload})`)),
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      unlock();
+    },
   };
 }
 

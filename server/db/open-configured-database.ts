@@ -1,0 +1,24 @@
+// For entry points (the server, the operator CLIs): the database the environment names, PostgreSQL
+// with DATABASE_URL, else PGlite in DATA_DIR/pglite. A folder another process holds ends this
+// process with the reason instead of a stack trace.
+import { join } from 'node:path';
+import type { Env } from '../env';
+import { type Database, openDatabase } from './client';
+import { DataDirInUseError } from './data-dir-lock';
+
+export async function openConfiguredDatabase(
+  env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>,
+  onConnectionError?: (error: Error) => void,
+): Promise<Database> {
+  try {
+    return await openDatabase(
+      env.DATABASE_URL
+        ? { url: env.DATABASE_URL, ...(onConnectionError && { onConnectionError }) }
+        : { dataDir: join(env.DATA_DIR, 'pglite') },
+    );
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
