@@ -71,7 +71,8 @@ export function countryCases(countries: IndexDocument[]): RelevanceCase[] {
 export async function relevance(cases: RelevanceCase[], search: (query: string) => Promise<string[]>) {
   const found: Record<string, { cases: number; inTop10: number; missed: string[] }> = {};
   for (const { kind, query, expected } of cases) {
-    const entry = (found[kind] ??= { cases: 0, inTop10: 0, missed: [] });
+    found[kind] ??= { cases: 0, inTop10: 0, missed: [] };
+    const entry = found[kind];
     entry.cases += 1;
     if ((await search(query)).slice(0, 10).includes(expected)) entry.inTop10 += 1;
     else entry.missed.push(query);
