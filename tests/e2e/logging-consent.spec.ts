@@ -169,8 +169,10 @@ test.describe('client error logging', () => {
       Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
       document.dispatchEvent(new Event('visibilitychange'));
     });
-    const pending = () => page.evaluate(() => localStorage.getItem('sift-logs:pending'));
-    expect(await pending()).toContain('left behind offline');
+    // Seen from the other tab: stored by the browser, not only in the closing tab's renderer.
+    await expect
+      .poll(() => next.evaluate(() => localStorage.getItem('sift-logs:pending')))
+      .toContain('left behind offline');
 
     await page.close();
     await context.setOffline(false);

@@ -162,6 +162,22 @@ describe('loadSearchIndexes', () => {
     expect(result.hits.map((hit) => hit.id)).toEqual(['r2']);
   });
 
+  it('keeps a source loaded when its last progress report arrives after the result', async () => {
+    const { deps, store } = await setup();
+    const late: (() => void)[] = [];
+    const worker: SearchIndexDeps['worker'] = {
+      ...deps.worker,
+      async loadIndex(name, algorithm, crc32c, onProgress) {
+        const result = await deps.worker.loadIndex(name, algorithm, crc32c);
+        late.push(() => void onProgress?.(1, 1)); // delivered over another port, after the result
+        return result;
+      },
+    };
+    await loadSearchIndexes(dataSources, false, { ...deps, worker });
+    for (const report of late) report();
+    expect(states(store)).toEqual({ rivers: 'loaded' });
+  });
+
   it('asks again for the checksums of exactly the visible sources, quietly, loading nothing', async () => {
     const asked: IndexChecksumsRequest[] = [];
     const fetchChecksums = async (request: IndexChecksumsRequest) => {

@@ -100,11 +100,15 @@ export async function loadSearchIndexes(
         if (known?.state === 'loaded' && known.crc32c === entry.crc32c) return;
         const { size, documentCount } = entry;
         store.setSource(name, { state: 'loading', size, documentCount, loaded: 0 });
+        // Progress arrives over its own message port, so the last report may come after the
+        // result: once settled, reports are ignored (else a loaded source would read "loading").
+        let settled = false;
         const onProgress = proxy((loaded: number) => {
-          if (current()) store.setSource(name, { state: 'loading', size, documentCount, loaded });
+          if (current() && !settled) store.setSource(name, { state: 'loading', size, documentCount, loaded });
         });
         try {
           const result = await worker.loadIndex(name, dataSources[name]!.algorithm, entry.crc32c, onProgress);
+          settled = true;
           if (current())
             store.setSource(name, {
               state: 'loaded',
@@ -114,6 +118,7 @@ export async function loadSearchIndexes(
               crc32c: entry.crc32c,
             });
         } catch (error) {
+          settled = true;
           deps.logError('A search index could not be loaded', error, name);
           if (current()) store.setSource(name, { state: 'error', size, documentCount });
         }
