@@ -21,6 +21,21 @@ export function findLocale(code: string): LocaleEntry | undefined {
   return locales.find((l) => l.code === code);
 }
 
+/** Where the browser app keeps the chosen language, for the server's texts too (sign-in emails). */
+export const LOCALE_COOKIE = 'i18n_redirected';
+
+/**
+ * The first supported locale among language tags in order of preference, matched by language
+ * alone (fr-CA means French, so a later "en" cannot win over it), else the default locale.
+ */
+export function pickLocale(tags: readonly (string | undefined)[]): LocaleEntry {
+  for (const tag of tags) {
+    const locale = tag ? findLocale(tag.split('-')[0]!.toLowerCase()) : undefined;
+    if (locale) return locale;
+  }
+  return findLocale(defaultLocale)!;
+}
+
 export const i18nPaths = {
   messages: (code: string) => `/_i18n/${code}/messages.json`,
   messagesTemplate: '/_i18n/{{lng}}/messages.json',

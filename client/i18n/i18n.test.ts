@@ -1,17 +1,6 @@
 import type { ReadCallback } from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { detectLocale } from './i18n';
 import { messagesBackend } from './messages-backend';
-
-describe('detectLocale', () => {
-  it('prefers the cookie, then the browser languages by language alone, then English', () => {
-    expect(detectLocale('ar', ['fr-FR'])).toBe('ar');
-    expect(detectLocale(undefined, ['de-DE', 'fr-CA', 'en'])).toBe('fr');
-    expect(detectLocale('klingon', ['ES'])).toBe('es');
-    expect(detectLocale(undefined, ['de', 'it'])).toBe('en');
-    expect(detectLocale('', [])).toBe('en');
-  });
-});
 
 describe('messagesBackend', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -3,21 +3,11 @@
 // messages fail to load falls back to English with the console warning the spec names.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { defaultLocale, findLocale, localeCodes } from '../../shared/locales';
+import { defaultLocale, findLocale, LOCALE_COOKIE, localeCodes, pickLocale } from '../../shared/locales';
 import { readCookie, writePreferenceCookie } from '../theme/cookies';
 import { rightToLeftCache } from '../theme/emotion-caches';
 import { messagesBackend } from './messages-backend';
 import { loadMuiTranslations } from './mui-localizations';
-
-export const LOCALE_COOKIE = 'i18n_redirected';
-
-/** The cookie's language, else the first supported browser language (fr-CA means French), else English. */
-export function detectLocale(cookie: string | undefined, browserLanguages: readonly string[]): string {
-  const candidates = [cookie, ...browserLanguages].flatMap((tag) =>
-    tag ? [tag.split('-')[0]!.toLowerCase()] : [],
-  );
-  return candidates.find((code) => localeCodes.includes(code)) ?? defaultLocale;
-}
 
 export async function initI18n(): Promise<typeof i18next> {
   i18next.on('failedLoading', (locale, _namespace, reason) =>
@@ -29,7 +19,7 @@ export async function initI18n(): Promise<typeof i18next> {
     .use(messagesBackend)
     .use(initReactI18next)
     .init({
-      lng: detectLocale(readCookie(LOCALE_COOKIE), navigator.languages),
+      lng: pickLocale([readCookie(LOCALE_COOKIE), ...navigator.languages]).code,
       fallbackLng: defaultLocale,
       supportedLngs: localeCodes,
       load: 'languageOnly',

@@ -3,11 +3,11 @@
 import { Box, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { locales } from '../../../shared/locales';
+import { LOCALE_COOKIE, locales } from '../../../shared/locales';
 import { PageHeader } from '../../components/page-header';
 import { SimpleTable } from '../../components/simple-table';
 import { useAppConfig } from '../../config/app-config';
-import { changeLocale, LOCALE_COOKIE } from '../../i18n/i18n';
+import { changeLocale } from '../../i18n/i18n';
 import { useActiveLocale } from '../../i18n/use-active-locale';
 import { DemoSection } from './demo-section';
 
