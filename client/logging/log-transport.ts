@@ -105,7 +105,7 @@ export class LogTransport {
     this.isOnline = options.isOnline ?? (() => navigator.onLine);
     this.fallback = options.fallback ?? writeToConsole;
     this.clock = options.clock ?? browserClock;
-    for (const entry of options.pending?.take() ?? []) this.enqueue({ id: 0, entry });
+    for (const item of this.takePending()) this.enqueue(item);
   }
 
   enqueue(item: QueuedEntry): void {
@@ -122,8 +122,7 @@ export class LogTransport {
     this.clock.clearTimeout(this.timer);
     this.timer = undefined;
     // What an offline page (this one, hidden for a while, or another tab) left on the device.
-    if (this.isOnline())
-      this.queue.unshift(...(this.options.pending?.take() ?? []).map((entry) => ({ id: 0, entry })));
+    if (this.isOnline()) this.queue.unshift(...this.takePending());
     if (this.sending || this.queue.length === 0) return;
     if (!this.isOnline()) {
       this.report(this.queue, 'queued');
@@ -176,6 +175,11 @@ export class LogTransport {
         this.report(batch, 'sent');
       else this.fail(batch);
     }
+  }
+
+  /** Entries another page left; id 0, since no one here follows their delivery. */
+  private takePending(): QueuedEntry[] {
+    return (this.options.pending?.take() ?? []).map((entry) => ({ id: 0, entry }));
   }
 
   private fail(items: QueuedEntry[]): void {
