@@ -5,7 +5,15 @@ import type { PublicConfig } from '../../shared/app-config';
 
 const AppConfigContext = createContext<PublicConfig | null>(null);
 
-export async function fetchAppConfig(): Promise<PublicConfig> {
+let loading: Promise<PublicConfig> | undefined;
+
+/** The public configuration, fetched once per page: start-up and route loaders share it. */
+export function loadAppConfig(): Promise<PublicConfig> {
+  loading ??= fetchAppConfig();
+  return loading;
+}
+
+async function fetchAppConfig(): Promise<PublicConfig> {
   const response = await fetch(apiPaths.config, { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`Could not load the configuration (HTTP ${response.status})`);
   return (await response.json()) as PublicConfig;

@@ -41,6 +41,8 @@ interface HeldIndex {
   dataType: string;
   crc32c: number | null;
   documentCount: number;
+  /** Compressed artifact size (0 for an index built by addIndex). */
+  bytes: number;
 }
 
 export class ChecksumMismatchError extends Error {
@@ -75,18 +77,62 @@ async function download(url: string, fetcher: typeof fetch, onProgress?: LoadPro
 export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: typeof fetch }) {
   const { cache } = options;
   const indexes = new Map<string, HeldIndex>();
+  /** Cached indexes restored ahead of loadIndex, which keeps one only if its checksum is current. */
+  const restoring = new Map<string, Promise<HeldIndex | undefined>>();
 
-  /** The cached artifact when it is the wanted one and intact; a damaged copy is dropped. */
-  async function fromCache(name: string, crc32c: number): Promise<Uint8Array | undefined> {
+  /** The cached artifact when it is the wanted one (any, without `crc32c`) and intact; a damaged copy is dropped. */
+  async function fromCache(name: string, crc32c?: number): Promise<CachedArtifact | undefined> {
     const cached = await cache.get(name).catch(() => undefined);
-    if (cached?.crc32c !== crc32c) return undefined;
-    if (checksum(cached.bytes) === crc32c) return cached.bytes;
+    if (!cached || (crc32c !== undefined && cached.crc32c !== crc32c)) return undefined;
+    if (checksum(cached.bytes) === cached.crc32c) return cached;
     console.warn(`The cached "${name}" index is damaged; downloading it again`);
     await cache.delete(name);
     return undefined;
   }
 
+  async function open(
+    name: string,
+    algorithm: SearchAlgorithm,
+    artifact: CachedArtifact,
+  ): Promise<HeldIndex> {
+    const read = await readArtifact(artifact.bytes);
+    if (read.algorithm !== algorithm) {
+      throw new Error(`The "${name}" index was built for ${read.algorithm}, not ${algorithm}`);
+    }
+    const { engine, index } = await restoreArtifact(read);
+    return {
+      engine,
+      index,
+      dataType: read.dataType,
+      crc32c: artifact.crc32c,
+      documentCount: read.documentCount,
+      bytes: artifact.bytes.length,
+    };
+  }
+
+  /** What restoreCached made of `name`, if anything: taken once, whatever its checksum. */
+  async function takeRestored(name: string): Promise<HeldIndex | undefined> {
+    const restored = restoring.get(name);
+    restoring.delete(name);
+    return restored?.catch(() => undefined);
+  }
+
   return {
+    /**
+     * Starts restoring the cached artifacts of these sources before anyone knows whether they are
+     * current, so that a warm start overlaps with the page asking for their checksums. Nothing is
+     * searchable until loadIndex confirms the checksum; an index it does not confirm is let go.
+     */
+    restoreCached(sources: Partial<Record<string, SearchAlgorithm>>): void {
+      for (const [name, algorithm] of Object.entries(sources)) {
+        if (!algorithm || indexes.has(name) || restoring.has(name)) continue;
+        restoring.set(
+          name,
+          fromCache(name).then((cached) => (cached ? open(name, algorithm, cached) : undefined)),
+        );
+      }
+    },
+
     /**
      * Makes the index of `name` with checksum `crc32c` searchable: kept as is when already loaded,
      * else restored from the cached artifact, else downloaded, verified and cached. Throws when
@@ -100,27 +146,23 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
     ): Promise<LoadedIndex> {
       const held = indexes.get(name);
       if (held?.crc32c === crc32c) return { from: 'memory', bytes: 0, documentCount: held.documentCount };
-      let bytes = await fromCache(name, crc32c);
-      const from = bytes ? 'cache' : 'network';
-      if (!bytes) {
-        bytes = await download(apiPaths.searchIndexArtifact(name, crc32c), options.fetch, onProgress);
-        const actual = checksum(bytes);
-        if (actual !== crc32c) throw new ChecksumMismatchError(name, crc32c, actual);
+      const restored = await takeRestored(name);
+      let opened = restored?.crc32c === crc32c ? restored : undefined;
+      let from: LoadedIndex['from'] = 'cache';
+      if (!opened) {
+        let artifact = await fromCache(name, crc32c);
+        if (!artifact) {
+          from = 'network';
+          const bytes = await download(apiPaths.searchIndexArtifact(name, crc32c), options.fetch, onProgress);
+          const actual = checksum(bytes);
+          if (actual !== crc32c) throw new ChecksumMismatchError(name, crc32c, actual);
+          artifact = { crc32c, bytes };
+        }
+        opened = await open(name, algorithm, artifact);
+        if (from === 'network') await cache.put(name, artifact).catch(() => undefined);
       }
-      const artifact = await readArtifact(bytes);
-      if (artifact.algorithm !== algorithm) {
-        throw new Error(`The "${name}" index was built for ${artifact.algorithm}, not ${algorithm}`);
-      }
-      const { engine, index } = await restoreArtifact(artifact);
-      if (from === 'network') await cache.put(name, { crc32c, bytes }).catch(() => undefined);
-      indexes.set(name, {
-        engine,
-        index,
-        dataType: artifact.dataType,
-        crc32c,
-        documentCount: artifact.documentCount,
-      });
-      return { from, bytes: bytes.length, documentCount: artifact.documentCount };
+      indexes.set(name, opened);
+      return { from, bytes: opened.bytes, documentCount: opened.documentCount };
     },
 
     /** Builds an index from raw records, e.g. data that never went through the server. */
@@ -137,6 +179,7 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
         dataType: config.dataType,
         crc32c: null,
         documentCount: data.length,
+        bytes: 0,
       });
       return { from: 'memory', bytes: 0, documentCount: data.length };
     },
@@ -165,6 +208,7 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
     /** Forgets an index in memory and in the cache (e.g. a protected one on sign-out). */
     async dropIndex(name: string): Promise<void> {
       indexes.delete(name);
+      restoring.delete(name);
       await cache.delete(name);
     },
   };

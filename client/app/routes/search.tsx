@@ -2,11 +2,26 @@
 // too once the user is signed in, with lookups labelling coded values. Also installs the
 // developer hook window.siftSearch.
 import { useEffect } from 'react';
-import { useAppConfig } from '../../config/app-config';
+import { loadAppConfig, useAppConfig } from '../../config/app-config';
+import { authStore } from '../../features/auth/auth-store';
 import { useSignedIn } from '../../features/auth/use-auth';
 import { useLookups } from '../../features/lookups/use-lookups';
+import { browserSearchDeps } from '../../features/search/browser-search-deps';
+import { prepareSearchIndexes } from '../../features/search/load-search-indexes';
 import { installSearchDevHook } from '../../features/search/search-dev-hook';
 import { SearchScreen } from '../../features/search/search-screen';
+
+/** The indexes start loading with the navigation, while the screen's code and the session load. */
+export function loader() {
+  const signedIn = authStore.ready().then(({ status }) => status === 'authenticated');
+  void loadAppConfig().then(({ gapSearch }) =>
+    prepareSearchIndexes(gapSearch.dataSources, signedIn, browserSearchDeps()),
+  );
+  return null;
+}
+
+/** A new search changes the URL, which is no reason to prepare the indexes again. */
+export const shouldRevalidate = () => false;
 
 export function Component() {
   const { dataSources } = useAppConfig().gapSearch;

@@ -12,13 +12,17 @@ const BUILD_POLL_MS = 2000;
 
 export interface SearchIndexDeps {
   store: SearchLoadStore;
-  worker: Pick<SearchWorkerApi, 'loadIndex' | 'dropIndex' | 'searchIndex'>;
+  worker: Pick<SearchWorkerApi, 'restoreCached' | 'loadIndex' | 'dropIndex' | 'searchIndex'>;
   fetchChecksums: (request: IndexChecksumsRequest) => Promise<IndexChecksumsResponse>;
   logError: (message: string, error: unknown, source?: string) => void;
   wait: (ms: number) => Promise<void>;
 }
 
 let generation = 0;
+/** The load running now and what it was asked for. */
+let running:
+  | { dataSources: object; signedIn: boolean; deps: SearchIndexDeps; done: Promise<void> }
+  | undefined;
 
 const visibleSources = (dataSources: Record<string, DataSourceConfig>, signedIn: boolean) =>
   Object.keys(dataSources).filter((name) => signedIn || !dataSources[name]!.protected);
@@ -36,11 +40,42 @@ export async function askChecksumsAgain(
 }
 
 /**
+ * Starts what a search screen about to render needs, before it renders: the worker restores the
+ * cached indexes at once, and the load begins as soon as sign-in is known (the screen's own
+ * loadSearchIndexes then joins it).
+ */
+export function prepareSearchIndexes(
+  dataSources: Record<string, DataSourceConfig>,
+  signedIn: Promise<boolean>,
+  deps: SearchIndexDeps,
+): void {
+  // All sources: a protected one the caller may no longer see is dropped by the load.
+  void deps.worker.restoreCached(
+    Object.fromEntries(Object.entries(dataSources).map(([name, source]) => [name, source.algorithm])),
+  );
+  void signedIn.then((known) => loadSearchIndexes(dataSources, known, deps));
+}
+
+/**
  * Brings the loaded indexes in line with what the caller may see: every visible source loaded at
  * its current checksum, indexes no longer visible (after sign-out) dropped from memory and cache.
- * A newer call supersedes a running one.
+ * The same request while one runs joins it; a different one supersedes it.
  */
-export async function loadSearchIndexes(
+export function loadSearchIndexes(
+  dataSources: Record<string, DataSourceConfig>,
+  signedIn: boolean,
+  deps: SearchIndexDeps,
+): Promise<void> {
+  const same = running?.dataSources === dataSources && running.signedIn === signedIn && running.deps === deps;
+  if (same) return running!.done;
+  const done = load(dataSources, signedIn, deps).finally(() => {
+    if (running?.done === done) running = undefined;
+  });
+  running = { dataSources, signedIn, deps, done };
+  return done;
+}
+
+async function load(
   dataSources: Record<string, DataSourceConfig>,
   signedIn: boolean,
   deps: SearchIndexDeps,
