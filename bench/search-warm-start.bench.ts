@@ -2,7 +2,9 @@
 // and 135,233 cities): a warm start (indexes cached on the device, a new page) to the first
 // results painted for /search?s=paris, and main-thread long tasks (PerformanceObserver) while the
 // indexes load and while searches run. Needs a built client (STATIC_DIR, default ./dist/client).
-// Prints one JSON line; medians of WARM_STARTS page loads.
+// Prints one JSON line; medians of WARM_STARTS page loads. Each warm start is a new document in the
+// same tab (from about:blank): a new tab would also time Chromium preparing its own tab UI, which
+// headless Chromium does at every new page and which competes with the page for the 2 cores.
 import { existsSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config';
@@ -85,8 +87,10 @@ try {
   const firstResults: number[] = [];
   const firstContentfulPaints: number[] = [];
   const loadLongTasks: number[] = [];
+  const tab = await context.newPage();
   for (let i = 0; i < WARM_STARTS; i += 1) {
-    const page = await context.newPage();
+    const page = tab;
+    await page.goto('about:blank');
     await page.goto(server.url('/search?s=paris'));
     await waitFor('the first results', async () =>
       page.evaluate(
@@ -98,8 +102,8 @@ try {
       await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0),
     );
     loadLongTasks.push(...(await page.evaluate(() => window.benchLongTasks)));
-    await page.close();
   }
+  await tab.close();
 
   // Searches as typed, with both indexes loaded: the longest main-thread tasks they cause.
   const page = await context.newPage();

@@ -1,5 +1,4 @@
-// A text with the parts the search matched marked (<mark>), in the theme's colours.
-import { Box } from '@mui/material';
+// A text with the parts the search matched marked (<mark>), coloured by the results list's styles.
 import { highlight } from './highlight';
 
 export function HighlightedText({ text, words }: { text: string; words: readonly string[] }) {
@@ -7,18 +6,8 @@ export function HighlightedText({ text, words }: { text: string; words: readonly
     <>
       {highlight(text, words).map((segment, i) =>
         segment.match ? (
-          <Box
-            // biome-ignore lint/suspicious/noArrayIndexKey: segments have no identity beyond their place
-            key={i}
-            component="mark"
-            sx={{
-              bgcolor: 'm3.tertiaryContainer',
-              color: 'm3.onTertiaryContainer',
-              borderRadius: '3px',
-            }}
-          >
-            {segment.text}
-          </Box>
+          // biome-ignore lint/suspicious/noArrayIndexKey: segments have no identity beyond their place
+          <mark key={i}>{segment.text}</mark>
         ) : (
           segment.text
         ),

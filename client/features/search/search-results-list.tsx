@@ -1,6 +1,5 @@
 // The current page of results as a listbox: the search box (its combobox) or the list itself
 // moves through it with the arrow keys, and Enter opens the result pointed at.
-import { Box, Divider } from '@mui/material';
 import { Fragment, type KeyboardEvent, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataSourceConfig } from '../../../shared/app-config';
@@ -8,6 +7,7 @@ import type { SearchHit } from '../../../shared/search/search-types';
 import { searchBoxStore, useSearchBox } from './search-box-store';
 import type { SearchLabels } from './search-labels';
 import { SearchResultItem } from './search-result-item';
+import { ResultsListbox } from './search-results-styles';
 
 export interface PageResult {
   hit: SearchHit;
@@ -56,7 +56,7 @@ export function SearchResultsList({
   };
 
   return (
-    <Box
+    <ResultsListbox
       role="listbox"
       id={listboxId}
       aria-label={t('search.results_label')}
@@ -64,16 +64,11 @@ export function SearchResultsList({
       tabIndex={0}
       onKeyDown={keyDown}
       onFocus={() => active < 0 && results.length > 0 && searchBoxStore.setActive(0)}
-      sx={{
-        opacity: dimmed ? 0.6 : 1,
-        transition: 'opacity 150ms',
-        borderRadius: '16px',
-        '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
-      }}
+      data-dimmed={dimmed}
     >
       {results.map((result, i) => (
         <Fragment key={`${result.hit.dataType}:${result.hit.id}`}>
-          {i > 0 && <Divider component="div" role="presentation" sx={{ mx: 2 }} />}
+          {i > 0 && <div className="result-divider" role="presentation" />}
           <SearchResultItem
             {...result}
             id={optionId(i)}
@@ -84,6 +79,6 @@ export function SearchResultsList({
           />
         </Fragment>
       ))}
-    </Box>
+    </ResultsListbox>
   );
 }
