@@ -30,6 +30,8 @@ export async function initI18n(): Promise<typeof i18next> {
       saveMissing: true,
       missingKeyHandler: (locales, _namespace, key) => console.warn('Missing translation key', key, locales),
       interpolation: { escapeValue: false },
+      // i18next otherwise advertises a paid service in every user's console.
+      showSupportNotice: false,
     });
   return i18next;
 }

@@ -81,6 +81,45 @@ describe('search worker', () => {
     expect(names(await again.searchIndex('places', search('قاهرة')))).toEqual(['القاهرة']);
   });
 
+  it('restores a cached index before anyone asks; loadIndex keeps it once its checksum is confirmed', async () => {
+    await indexedDbArtifactCache().put('places', { crc32c: built.crc32c, bytes: built.bytes });
+    const network = server();
+    const api = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: network.fetch });
+    api.restoreCached({ places: 'bm25' });
+    // Not searchable until the page confirms the checksum.
+    expect(await api.searchIndex('places', search('zurich'))).toBe('error');
+    // Read already: what loadIndex keeps is what was restored, not a second read.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await indexedDbArtifactCache().delete('places');
+    expect(await api.loadIndex('places', 'bm25', built.crc32c)).toEqual({
+      from: 'cache',
+      bytes: built.bytes.length,
+      documentCount: 4,
+    });
+    expect(network.requests).toEqual([]);
+    expect(names(await api.searchIndex('places', search('zurich')))).toEqual(['Zürich']);
+  });
+
+  it('lets a restored index go when the server has a newer one, and forgets it on drop', async () => {
+    const older = await buildArtifact(places, recordsToIndexDocuments(places, records.slice(0, 1)));
+    await indexedDbArtifactCache().put('places', { crc32c: older.crc32c, bytes: older.bytes });
+    const network = server();
+    const api = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: network.fetch });
+    api.restoreCached({ places: 'bm25' });
+    expect(await api.loadIndex('places', 'bm25', built.crc32c)).toMatchObject({
+      from: 'network',
+      documentCount: 4,
+    });
+    expect(names(await api.searchIndex('places', search('sao paulo')))).toEqual(['São Paulo']);
+
+    // Dropped while being restored (signed out, say): a later load cannot pick it up.
+    await indexedDbArtifactCache().put('places', { crc32c: older.crc32c, bytes: older.bytes });
+    const next = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: server().fetch });
+    next.restoreCached({ places: 'bm25' });
+    await next.dropIndex('places');
+    await expect(next.loadIndex('places', 'bm25', older.crc32c)).rejects.toThrow(/HTTP 404/);
+  });
+
   it('refuses a download whose crc32c does not match, caches nothing, and succeeds once the bytes are right', async () => {
     const corrupt = server((bytes) => {
       const copy = bytes.slice();

@@ -3,7 +3,7 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import { AppBar, Box, Container, IconButton, Link, Toolbar, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { BrandLink } from '../../components/brand-link';
@@ -22,6 +22,7 @@ export function Component() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const [rail, setRail] = useState(false);
   const open = desktop ? desktopOpen : mobileOpen;
+  const closeMobileMenu = useCallback(() => setMobileOpen(false), []);
   const toggleMenu = () => (desktop ? setDesktopOpen((v) => !v) : setMobileOpen((v) => !v));
   const showBottomNav = config.bottomMenu && !desktop;
 
@@ -78,7 +79,7 @@ export function Component() {
         open={open}
         rail={rail}
         showRailButton={config.menuTooltipButton}
-        onClose={() => setMobileOpen(false)}
+        onClose={closeMobileMenu}
         onToggleRail={() => setRail((v) => !v)}
       />
       <Box

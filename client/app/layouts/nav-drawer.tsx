@@ -16,6 +16,7 @@ import {
   Tooltip,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { type NavItem, navGroups } from '../navigation';
@@ -121,7 +122,14 @@ interface NavDrawerItemProps {
   onNavigate: (() => void) | undefined;
 }
 
-function NavDrawerItem({ item, selected, collapsed, tooltipPlacement, onNavigate }: NavDrawerItemProps) {
+/** Memoised: every new search changes the URL, which re-renders the drawer but not its items. */
+const NavDrawerItem = memo(function NavDrawerItem({
+  item,
+  selected,
+  collapsed,
+  tooltipPlacement,
+  onNavigate,
+}: NavDrawerItemProps) {
   const { t } = useTranslation();
   const label = t(item.label);
   const Icon = item.icon;
@@ -154,4 +162,4 @@ function NavDrawerItem({ item, selected, collapsed, tooltipPlacement, onNavigate
       )}
     </ListItem>
   );
-}
+});

@@ -1,13 +1,18 @@
 // Loading and searching through the real worker operations (in-process, in-memory cache) with a
 // stand-in server: load states, sign-in and sign-out, builds in progress, failures, merging.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '../../../shared/api-paths';
 import type { DataSourceConfig } from '../../../shared/app-config';
 import type { IndexChecksumsRequest, IndexChecksumsResponse } from '../../../shared/search/index-api';
 import { type BuiltArtifact, buildArtifact } from '../../../shared/search/index-artifact';
 import { recordsToIndexDocuments } from '../../../shared/search/index-input';
 import { type CachedArtifact, createSearchWorkerApi } from '../../workers/search-worker-api';
-import { askChecksumsAgain, loadSearchIndexes, type SearchIndexDeps } from './load-search-indexes';
+import {
+  askChecksumsAgain,
+  loadSearchIndexes,
+  prepareSearchIndexes,
+  type SearchIndexDeps,
+} from './load-search-indexes';
 import { SearchLoadStore } from './search-load-store';
 import { canSearch, searchSources } from './search-sources';
 
@@ -96,6 +101,36 @@ const states = (store: SearchLoadStore) =>
   Object.fromEntries(Object.entries(store.getSnapshot().sources).map(([name, load]) => [name, load.state]));
 
 describe('loadSearchIndexes', () => {
+  it('the same load asked for twice at once (route loader and screen) is one load; a later one asks again', async () => {
+    const { deps, store, server } = await setup();
+    await Promise.all([
+      loadSearchIndexes(dataSources, false, deps),
+      loadSearchIndexes(dataSources, false, deps),
+    ]);
+    expect(server.checksumCalls).toHaveLength(1);
+    expect(states(store)).toEqual({ rivers: 'loaded' });
+    await loadSearchIndexes(dataSources, false, deps);
+    expect(server.checksumCalls).toHaveLength(2);
+  });
+
+  it('prepareSearchIndexes restores the cache at once, loads once sign-in is known, and drops what the caller may not see', async () => {
+    const { deps, store, cache, server, artifacts } = await setup();
+    for (const name of ['rivers', 'mountains']) {
+      cache.set(name, { crc32c: artifacts[name]!.crc32c, bytes: artifacts[name]!.bytes });
+    }
+    let answer: (signedIn: boolean) => void = () => {};
+    prepareSearchIndexes(dataSources, new Promise((resolve) => (answer = resolve)), deps);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(server.checksumCalls).toEqual([]);
+    answer(false);
+    await vi.waitFor(() => expect(states(store)).toEqual({ rivers: 'loaded' }));
+    expect(store.getSnapshot().sources.rivers).toMatchObject({ from: 'cache' });
+    expect(cache.has('mountains')).toBe(false);
+    expect(
+      await deps.worker.searchIndex('mountains', { limit: 10, threshold: 0, where: {}, boost: {} }),
+    ).toBe('error');
+  });
+
   it('loads the public sources for an anonymous caller, all of them once signed in, and drops the protected on sign-out', async () => {
     const { deps, store, cache, overallSeen } = await setup();
     expect(store.getSnapshot().overall).toBe('unloaded');
