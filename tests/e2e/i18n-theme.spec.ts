@@ -217,11 +217,11 @@ test.describe('colour themes', () => {
     await page.goto('/about');
     const html = page.locator('html');
     await expect(html).toHaveAttribute('data-color-scheme', 'light');
-    expect(await background(page)).toBe('rgb(254, 247, 255)');
+    await expect.poll(() => background(page)).toBe('rgb(254, 247, 255)');
     await page.getByRole('button', { name: 'Change theme' }).click();
     await page.getByRole('menuitemradio', { name: 'Dark' }).click();
     await expect(html).toHaveAttribute('data-color-scheme', 'dark');
-    expect(await background(page)).toBe('rgb(21, 18, 24)');
+    await expect.poll(() => background(page)).toBe('rgb(21, 18, 24)');
     expectPreferenceCookie(await cookie(page, 'color-scheme'), 'dark');
 
     await page.reload();
