@@ -3,15 +3,15 @@
 // the installable app's notices (service worker, install prompt, offline badge). The banner and
 // the notices load after the first render, so the first page paints without their code.
 import { Box, LinearProgress } from '@mui/material';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { listenForInstallOffer } from '../features/pwa/install-prompt-store';
 import { useReloadOnNewBuild } from './build-updates';
+import { DeferredUi, type UiLoader } from './deferred-ui';
 
-const ConsentBanner = lazy(() =>
-  import('../features/cookie-consent/consent-banner').then((m) => ({ default: m.ConsentBanner })),
-);
-const PwaUi = lazy(() => import('../features/pwa/pwa-ui').then((m) => ({ default: m.PwaUi })));
+const loadConsentBanner: UiLoader = () =>
+  import('../features/cookie-consent/consent-banner').then((m) => m.ConsentBanner);
+const loadPwaUi: UiLoader = () => import('../features/pwa/pwa-ui').then((m) => m.PwaUi);
 
 // At module load, before React renders: Chromium may offer installation before the notices load.
 listenForInstallOffer();
@@ -68,10 +68,8 @@ export function RootShell() {
     <>
       {busy && <TopProgress />}
       <Outlet />
-      <Suspense fallback={null}>
-        <ConsentBanner />
-        <PwaUi />
-      </Suspense>
+      <DeferredUi load={loadConsentBanner} />
+      <DeferredUi load={loadPwaUi} />
       <ScrollRestoration getKey={(location) => location.pathname} />
     </>
   );

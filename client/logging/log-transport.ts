@@ -38,11 +38,17 @@ export interface LogTransportOptions {
 /** Under the server's 64 KB cap, leaving room for the array brackets and commas. */
 const MAX_BATCH_BYTES = clientLogLimits.requestBytes - 1024;
 
+/**
+ * keepalive: a batch may hold entries another page left on the device, already taken from it;
+ * the request must finish even if this page closes meanwhile. One batch is in flight at a time,
+ * so the browser's 64 KB keepalive quota holds.
+ */
 async function postJson(endpoint: string, body: string): Promise<boolean> {
   const response = await fetch(endpoint, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body,
+    keepalive: true,
   });
   return response.ok;
 }
@@ -157,8 +163,9 @@ export class LogTransport {
   }
 
   /**
-   * For page hide: hands everything queued to sendBeacon, which outlives the page; offline, keeps
-   * it on the device instead, since the page may never come back.
+   * For page hide: hands everything queued to sendBeacon, which outlives the page; offline, or
+   * for a batch the browser will not take (its beacon quota is shared with requests in flight),
+   * keeps it on the device instead, since the page may never come back.
    */
   flushWithBeacon(): void {
     if (this.queue.length === 0 || (!this.isOnline() && !this.options.pending)) return;
@@ -173,6 +180,7 @@ export class LogTransport {
     for (const batch of toBatches(taken)) {
       if (this.beacon(this.options.endpoint, JSON.stringify(batch.map((b) => b.entry))))
         this.report(batch, 'sent');
+      else if (this.options.pending) this.options.pending.save(batch.map((item) => item.entry));
       else this.fail(batch);
     }
   }

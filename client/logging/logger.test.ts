@@ -207,6 +207,20 @@ describe('entries left by an offline page', () => {
     expect(device.saved).toEqual([]);
   });
 
+  it('stay on the device when the browser refuses the beacon, and the next page sends them', async () => {
+    const device = deviceStore();
+    const first = setup(defaultThreshold(true), device);
+    first.state.answer = 'refuse';
+    first.logger.error('beacon refused while leaving');
+    first.logger.flushWithBeacon();
+    expect(first.fallback).toEqual([]);
+    expect(device.saved.map(text)).toEqual(['beacon refused while leaving']);
+
+    const next = setup(defaultThreshold(true), device);
+    await next.advance(1000);
+    expect(next.posted.flat().map(text)).toEqual(['beacon refused while leaving']);
+  });
+
   it('go out with the first flush once this page is back online', async () => {
     const device = deviceStore();
     const { logger, posted, state } = setup(defaultThreshold(true), device);

@@ -1,0 +1,50 @@
+// Parts of the frame a page can do without for a while (the consent banner, the installable app's
+// notices): their code loads after the first render, and a load that fails, as it does offline
+// before the service worker holds the app, leaves the page as it is and is tried again when the
+// connection returns. React.lazy would instead throw to the route's error page, and keep the
+// failure for the rest of the page's life.
+import { type ComponentType, useEffect, useState } from 'react';
+
+export type UiLoader = () => Promise<ComponentType>;
+
+const loaded = new Map<UiLoader, ComponentType>();
+const loading = new Map<UiLoader, Promise<ComponentType>>();
+
+function loadOnce(load: UiLoader): Promise<ComponentType> {
+  let promise = loading.get(load);
+  if (!promise) {
+    promise = load().then(
+      (component) => {
+        loaded.set(load, component);
+        return component;
+      },
+      (error: unknown) => {
+        loading.delete(load);
+        throw error;
+      },
+    );
+    loading.set(load, promise);
+  }
+  return promise;
+}
+
+/** `load` must be defined once, outside any component: it is the key its code is kept under. */
+export function DeferredUi({ load }: { load: UiLoader }) {
+  const [Component, setComponent] = useState(() => loaded.get(load));
+  useEffect(() => {
+    if (Component) return;
+    let mounted = true;
+    const attempt = () =>
+      loadOnce(load).then(
+        (component) => mounted && setComponent(() => component),
+        () => {}, // offline or a removed build: the page goes on; 'online' or a reload retries
+      );
+    void attempt();
+    window.addEventListener('online', attempt);
+    return () => {
+      mounted = false;
+      window.removeEventListener('online', attempt);
+    };
+  }, [Component, load]);
+  return Component ? <Component /> : null;
+}
