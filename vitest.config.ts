@@ -12,7 +12,7 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],
   },
   test: {
-    include: ['{server,shared,client,scripts,build}/**/*.test.{ts,tsx}'],
+    include: ['{server,shared,client,scripts,build,bench}/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

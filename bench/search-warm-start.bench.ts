@@ -1,7 +1,7 @@
 // The search screen in Chromium against a real server with the demo data, signed in (countries
 // and 135,233 cities): a warm start (indexes cached on the device, a new page) to the first
-// results painted for /search?s=paris, and main-thread long tasks (PerformanceObserver) while the
-// indexes load and while searches run. Needs a built client (STATIC_DIR, default ./dist/client).
+// results painted for /search?s=paris, main-thread long tasks (PerformanceObserver) while the
+// indexes load and while searches run, and, from traced starts, the CPU time of each thread. Needs a built client (STATIC_DIR, default ./dist/client).
 // Prints one JSON line; medians of WARM_STARTS page loads. Each warm start is a new document in the
 // same tab (from about:blank): a new tab would also time Chromium preparing its own tab UI, which
 // headless Chromium does at every new page and which competes with the page for the 2 cores.
@@ -11,8 +11,12 @@ import { chromiumArgs } from '../playwright.config';
 import { decideConsent } from '../tests/e2e/consent';
 import { startServer } from '../tests/support/server-process';
 import { latencyStats } from './stats';
+import { type StartCpu, startCpu, type TraceEvent } from './trace-cpu';
 
 const WARM_STARTS = 9;
+/** Starts traced apart from the timed ones, since tracing slows the page a little. */
+const TRACED_STARTS = 3;
+const FIRST_RESULT_MARK = 'sift-first-result';
 const LONG_TASK_MS = 50;
 const user = { email: 'bench@example.test', password: 'a long enough password' };
 const staticDir = process.env.STATIC_DIR ?? './dist/client';
@@ -37,6 +41,7 @@ function observePage() {
     // The frame after the one that shows it: the result is on screen.
     requestAnimationFrame(() => {
       window.benchFirstResultMs = performance.now();
+      performance.mark('sift-first-result');
     });
   }).observe(document, { childList: true, subtree: true });
 }
@@ -88,20 +93,34 @@ try {
   const firstContentfulPaints: number[] = [];
   const loadLongTasks: number[] = [];
   const tab = await context.newPage();
-  for (let i = 0; i < WARM_STARTS; i += 1) {
-    const page = tab;
-    await page.goto('about:blank');
+  /** From about:blank, a new document in the same tab. */
+  const openSearch = async (page: Page) => {
     await page.goto(server.url('/search?s=paris'));
     await waitFor('the first results', async () =>
       page.evaluate(
         () => window.benchFirstResultMs !== undefined && window.siftSearch?.state().overall === 'loaded',
       ),
     );
+  };
+  for (let i = 0; i < WARM_STARTS; i += 1) {
+    const page = tab;
+    await page.goto('about:blank');
+    await openSearch(page);
     firstResults.push(await page.evaluate(() => window.benchFirstResultMs!));
     firstContentfulPaints.push(
       await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0),
     );
     loadLongTasks.push(...(await page.evaluate(() => window.benchLongTasks)));
+  }
+  const tracedStarts: StartCpu[] = [];
+  for (let i = 0; i < TRACED_STARTS; i += 1) {
+    await tab.goto('about:blank');
+    await browser.startTracing(tab, { categories: ['toplevel', 'blink.user_timing', '__metadata'] });
+    await openSearch(tab);
+    const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+    const cpu = startCpu(trace.traceEvents, FIRST_RESULT_MARK);
+    if (!cpu) throw new Error('The trace of a warm start has no first result');
+    tracedStarts.push(cpu);
   }
   await tab.close();
 
@@ -123,6 +142,13 @@ try {
   const searchMs = Date.now() - started;
   const searchLongTasks = await page.evaluate(() => window.benchLongTasks);
 
+  const medians = (starts: StartCpu[]) =>
+    Object.fromEntries(
+      (Object.keys(starts[0]!) as (keyof StartCpu)[]).map((key) => [
+        key,
+        latencyStats(starts.map((start) => start[key])).p50Ms,
+      ]),
+    );
   const longTasks = (durations: number[]) => ({
     count: durations.length,
     over50Ms: durations.filter((d) => d > LONG_TASK_MS).length,
@@ -139,6 +165,8 @@ try {
         // The app shell alone, for comparison: its first paint of anything.
         warmStartFirstContentfulPaintMs: latencyStats(firstContentfulPaints),
         warmStartLongTasks: longTasks(loadLongTasks),
+        // Medians of the traced starts, to first results: where the two cores went.
+        warmStartCpuMs: medians(tracedStarts),
         eightSearchesMs: searchMs,
         searchLongTasks: longTasks(searchLongTasks),
       },
