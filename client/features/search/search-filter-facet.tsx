@@ -1,6 +1,7 @@
 // One filter: its values with how many of the current matches each would keep, most common first.
 // The first few and the selected ones show; the rest behind "Show all", with a field to find one.
-import { Box, Button, Checkbox, FormControlLabel, TextField, Typography } from '@mui/material';
+import { Box, Button, TextField, Typography } from '@mui/material';
+import { styled } from '@mui/material/styles';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { foldText } from '../../../shared/search/tokenizer';
@@ -8,6 +9,44 @@ import { foldText } from '../../../shared/search/tokenizer';
 const FIRST_VALUES = 6;
 /** Longer lists get a field to find a value in. */
 const FINDABLE_FROM = 12;
+
+/**
+ * The values, styled once here: each is a plain label with a native checkbox drawn as MUI's small
+ * checkbox, since a page of facets was a few dozen MUI checkboxes in the first results' render.
+ */
+const FacetValues = styled('div')(({ theme }) => {
+  const { palette } = theme;
+  const tick = encodeURIComponent(palette.primary.contrastText);
+  return {
+    '& .facet-value': { display: 'flex', alignItems: 'center', gap: theme.spacing(1), cursor: 'pointer' },
+    '& .facet-check': {
+      appearance: 'none',
+      boxSizing: 'border-box',
+      flexShrink: 0,
+      width: 15,
+      height: 15,
+      margin: 8.5, // a 32 px target, as MUI's small checkbox with its padding
+      marginInlineEnd: 0.5,
+      border: `2px solid ${palette.text.secondary}`,
+      borderRadius: 2,
+      cursor: 'inherit',
+      '&:checked': {
+        borderColor: palette.primary.main,
+        backgroundColor: palette.primary.main,
+        backgroundImage: `url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='3 3 18 18'%3E%3Cpath fill='${tick}' d='M10 17l-5-5 1.41-1.41L10 14.17l7.59-7.59L19 8z'/%3E%3C/svg%3E")`,
+        backgroundSize: 'cover',
+      },
+      '&:focus-visible': { outline: `2px solid ${palette.primary.main}`, outlineOffset: 3 },
+    },
+    '& .facet-value:hover .facet-check:not(:checked)': { borderColor: palette.text.primary },
+    '& .facet-label': { ...theme.typography.body2, flex: 1, overflowWrap: 'anywhere' },
+    '& .facet-count': {
+      ...theme.typography.caption,
+      color: palette.text.secondary,
+      fontVariantNumeric: 'tabular-nums',
+    },
+  };
+});
 
 export interface FacetValue {
   value: string;
@@ -72,41 +111,25 @@ export function SearchFilterFacet({
           sx={{ my: 1 }}
         />
       )}
-      <Box sx={{ maxHeight: expanded ? 320 : undefined, overflowY: expanded ? 'auto' : undefined }}>
+      <FacetValues sx={{ maxHeight: expanded ? 320 : undefined, overflowY: expanded ? 'auto' : undefined }}>
         {shown.map((v) => (
-          <FormControlLabel
-            key={v.value}
-            sx={{ display: 'flex', mx: 0, '& .MuiFormControlLabel-label': { flex: 1, minWidth: 0 } }}
-            control={
-              <Checkbox
-                size="small"
-                checked={selected.includes(v.value)}
-                onChange={() => onToggle(v.value)}
-                sx={{ p: 0.75 }}
-              />
-            }
-            label={
-              <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline' }}>
-                <Typography variant="body2" sx={{ flex: 1, overflowWrap: 'anywhere' }}>
-                  {v.label}
-                </Typography>
-                <Typography
-                  variant="caption"
-                  color="text.secondary"
-                  sx={{ fontVariantNumeric: 'tabular-nums' }}
-                >
-                  {formatNumber(v.count)}
-                </Typography>
-              </Box>
-            }
-          />
+          <label key={v.value} className="facet-value">
+            <input
+              type="checkbox"
+              className="facet-check"
+              checked={selected.includes(v.value)}
+              onChange={() => onToggle(v.value)}
+            />
+            <span className="facet-label">{v.label}</span>
+            <span className="facet-count">{formatNumber(v.count)}</span>
+          </label>
         ))}
         {expanded && shown.length === 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
             {t('search.no_value_found')}
           </Typography>
         )}
-      </Box>
+      </FacetValues>
       {sorted.length > FIRST_VALUES && (
         <Button size="small" onClick={() => setExpanded((e) => !e)} sx={{ mt: 0.5 }}>
           {expanded ? t('search.show_fewer') : t('search.show_all', { count: sorted.length })}
