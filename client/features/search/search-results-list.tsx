@@ -1,6 +1,6 @@
 // The current page of results as a listbox: the search box (its combobox) or the list itself
 // moves through it with the arrow keys, and Enter opens the result pointed at.
-import { Fragment, type KeyboardEvent, useEffect } from 'react';
+import { Fragment, type KeyboardEvent, memo, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataSourceConfig } from '../../../shared/app-config';
 import type { SearchHit } from '../../../shared/search/search-types';
@@ -16,7 +16,8 @@ export interface PageResult {
   href: string;
 }
 
-export function SearchResultsList({
+/** Memoised: the screen re-renders as indexes load and searches start, and a page is 400 fibers. */
+export const SearchResultsList = memo(function SearchResultsList({
   results,
   listboxId,
   optionId,
@@ -81,4 +82,4 @@ export function SearchResultsList({
       ))}
     </ResultsListbox>
   );
-}
+});

@@ -16,7 +16,7 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { DataSourceConfig } from '../../../shared/app-config';
@@ -52,7 +52,8 @@ export interface SearchScreenProps {
   lookupLabel?: LookupLabel;
 }
 
-function ResultSkeletons() {
+/** Memoised, as it never changes: the screen re-renders while the indexes load. */
+const ResultSkeletons = memo(function ResultSkeletons() {
   return (
     <Stack spacing={2} sx={{ px: 2, py: 1.5 }} aria-hidden>
       {[0, 1, 2, 3, 4].map((i) => (
@@ -66,7 +67,7 @@ function ResultSkeletons() {
       ))}
     </Stack>
   );
-}
+});
 
 export function SearchScreen({ dataSources, signedIn, lookupLabel }: SearchScreenProps) {
   const { t } = useTranslation();
