@@ -7,6 +7,7 @@ import { useRouteError } from 'react-router';
 import { captureError } from '../logging/error-capture';
 import { type AppError, isBot, isChunkLoadError, toAppError } from './app-error';
 import { reloadAfterChunkError } from './chunk-reload';
+import { dismissStartSnapshot } from './start-snapshot';
 
 type ErrorViewProps = { error: AppError };
 
@@ -40,6 +41,8 @@ export function RootErrorBoundary() {
   const bot = isBot(navigator.userAgent);
 
   const notFound = error.statusCode === 404;
+  // The error, not the last good view of this URL, is what the page shows now.
+  useEffect(dismissStartSnapshot, []);
 
   useEffect(() => {
     if (reloading || notFound) return;

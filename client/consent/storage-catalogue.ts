@@ -39,6 +39,8 @@ export const storageCatalogue: StoredItem[] = [
     name: 'gap-search:selectedFilterOptions',
   },
   { id: 'contact_sender', category: 'preferences', kind: 'localStorage', name: 'sift:contact-sender' },
+  // The last settled search screen, painted at the next start of the same URL (app/start-snapshot.ts).
+  { id: 'start_snapshot', category: 'preferences', kind: 'localStorage', name: 'sift:start-snapshot' },
 ];
 
 function matches(pattern: string, name: string): boolean {

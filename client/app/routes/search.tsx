@@ -1,7 +1,7 @@
 // /search and /search/:chips (search-chips): the search screen, searching the protected sources
 // too once the user is signed in, with lookups labelling coded values. Also installs the
-// developer hook window.siftSearch.
-import { useEffect } from 'react';
+// developer hook window.siftSearch. A settled screen is kept as the next start's snapshot.
+import { useCallback, useEffect, useRef } from 'react';
 import { loadAppConfig, useAppConfig } from '../../config/app-config';
 import { authStore } from '../../features/auth/auth-store';
 import { useSignedIn } from '../../features/auth/use-auth';
@@ -10,6 +10,7 @@ import { browserSearchDeps } from '../../features/search/browser-search-deps';
 import { prepareSearchIndexes } from '../../features/search/load-search-indexes';
 import { installSearchDevHook } from '../../features/search/search-dev-hook';
 import { SearchScreen } from '../../features/search/search-screen';
+import { dismissStartSnapshot, keepStartSnapshot } from '../start-snapshot';
 
 /** The indexes start loading with the navigation, while the screen's code and the session load. */
 export function loader() {
@@ -28,5 +29,19 @@ export function Component() {
   const signedIn = useSignedIn();
   const { lookupLabel } = useLookups(signedIn);
   useEffect(() => installSearchDevHook(dataSources), [dataSources]);
-  return <SearchScreen dataSources={dataSources} signedIn={signedIn} lookupLabel={lookupLabel} />;
+  const settled = useRef(false);
+  useEffect(() => keepStartSnapshot(() => settled.current), []);
+  // The live screen takes the snapshot's place once it shows the same thing.
+  const onSettledChange = useCallback((now: boolean) => {
+    settled.current = now;
+    if (now) dismissStartSnapshot();
+  }, []);
+  return (
+    <SearchScreen
+      dataSources={dataSources}
+      signedIn={signedIn}
+      lookupLabel={lookupLabel}
+      onSettledChange={onSettledChange}
+    />
+  );
 }

@@ -50,6 +50,8 @@ export interface SearchScreenProps {
   /** undefined while sign-in is still unknown. */
   signedIn: boolean | undefined;
   lookupLabel?: LookupLabel;
+  /** Told whether the screen shows what its URL asks for, with every index loaded and no search running. */
+  onSettledChange?: (settled: boolean) => void;
 }
 
 /** Memoised, as it never changes: the screen re-renders while the indexes load. */
@@ -69,7 +71,7 @@ const ResultSkeletons = memo(function ResultSkeletons() {
   );
 });
 
-export function SearchScreen({ dataSources, signedIn, lookupLabel }: SearchScreenProps) {
+export function SearchScreen({ dataSources, signedIn, lookupLabel, onSettledChange }: SearchScreenProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -93,6 +95,8 @@ export function SearchScreen({ dataSources, signedIn, lookupLabel }: SearchScree
   const words = useMemo(() => tokenize(term), [term]);
   const query = useMemo(() => ({ term, chips, filters: active }), [term, chips, active]);
   const { result, pending, typeCounts } = useSearchResults(dataSources, visible, load, query);
+  const settled = load.overall === 'loaded' && !pending;
+  useEffect(() => onSettledChange?.(settled), [settled, onSettledChange]);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const resultsTop = useRef<HTMLDivElement>(null);
 

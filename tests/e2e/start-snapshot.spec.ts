@@ -1,0 +1,75 @@
+// The start snapshot (docs/decisions/010-start-snapshot.md): a warm start of a search URL paints
+// the view that URL last settled on before the app's code runs, inert, and the live screen takes
+// its place; nothing is painted for another URL, and nothing is kept without consent.
+import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { decideConsent } from './consent';
+import { collectPageErrors } from './console';
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+test.describe.configure({ timeout: 120_000 });
+
+declare global {
+  interface Window {
+    atStart?: { snapshot: string | null; inert: boolean; hidden: string | null; appRendered: boolean };
+  }
+}
+
+const options = (page: Page) => page.getByRole('listbox', { name: 'Search results' }).getByRole('option');
+
+/** Opens `path` and waits until the screen has settled on its results. */
+async function settleOn(page: Page, path: string, firstResult: string) {
+  await page.goto(path);
+  await expect(options(page).first()).toContainText(firstResult, { timeout: 90_000 });
+  await expect(page.getByRole('progressbar', { name: 'Searching' })).toHaveCount(0);
+}
+
+/** What the page showed when its HTML had been read, before the app's code had rendered anything. */
+async function recordStart(page: Page) {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const overlay = document.getElementById('start-snapshot');
+      window.atStart = {
+        snapshot: overlay?.textContent ?? null,
+        inert: overlay?.inert ?? false,
+        hidden: overlay?.getAttribute('aria-hidden') ?? null,
+        appRendered: document.getElementById('root')!.childElementCount > 0,
+      };
+    });
+  });
+}
+
+test('a warm start paints the last settled view of the same URL at once, then the live screen takes its place', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await decideConsent(context, baseURL!, ['preferences']);
+  const errors = collectPageErrors(page);
+  await settleOn(page, '/search?s=switzerland', 'Switzerland');
+  await recordStart(page);
+
+  await page.goto('/search?s=switzerland');
+  const atStart = await page.evaluate(() => window.atStart);
+  expect(atStart).toMatchObject({ inert: true, hidden: 'true', appRendered: false });
+  expect(atStart?.snapshot).toContain('Results for “switzerland”');
+  expect(atStart?.snapshot).toContain('Switzerland');
+
+  await expect(page.locator('#start-snapshot')).toHaveCount(0);
+  await expect(page.locator('#start-snapshot-style')).toHaveCount(0);
+  await expect(options(page).first()).toContainText('Switzerland');
+  await expect(page.getByRole('combobox', { name: 'Search' })).toHaveValue('switzerland');
+  expect(errors).toEqual([]);
+
+  // Another URL is not the page that was kept.
+  await page.goto('/search?s=norway');
+  expect(await page.evaluate(() => window.atStart?.snapshot)).toBeNull();
+});
+
+test('without consent to preferences nothing is kept', async ({ page, context, baseURL }) => {
+  await decideConsent(context, baseURL!, []);
+  await settleOn(page, '/search?s=switzerland', 'Switzerland');
+  await recordStart(page);
+  await page.goto('/search?s=switzerland');
+  expect(await page.evaluate(() => window.atStart?.snapshot)).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('sift:start-snapshot'))).toBeNull();
+});
