@@ -46,12 +46,12 @@ function freeze(root: HTMLElement): string {
 
 /** Every rule the page's style elements hold (Emotion inserts its rules without text). */
 function styleRules(): string {
-  return [...document.querySelectorAll<HTMLStyleElement>('head style:not(#start-snapshot-style)')]
+  return [...document.querySelectorAll<HTMLStyleElement>(`head style:not(#${STYLE_ID})`)]
     .flatMap((style) => [...(style.sheet?.cssRules ?? [])].map((rule) => rule.cssText))
     .join('\n');
 }
 
-export function captureStartSnapshot(): StartSnapshot {
+function capture(): StartSnapshot {
   return {
     version: START_SNAPSHOT_VERSION,
     urls: urlsOfView(),
@@ -68,7 +68,7 @@ export function captureStartSnapshot(): StartSnapshot {
 
 function save(): void {
   try {
-    const snapshot = captureStartSnapshot();
+    const snapshot = capture();
     if (snapshot.html.length + snapshot.css.length > MAX_SNAPSHOT_CHARS) forgetStartSnapshot();
     else storage.write(START_SNAPSHOT_KEY, JSON.stringify(snapshot));
   } catch (error) {
