@@ -7,7 +7,6 @@ import { useRouteError } from 'react-router';
 import { captureError } from '../logging/error-capture';
 import { type AppError, isBot, isChunkLoadError, toAppError } from './app-error';
 import { reloadAfterChunkError } from './chunk-reload';
-import { dismissStartSnapshot } from './start-snapshot';
 
 type ErrorViewProps = { error: AppError };
 
@@ -41,8 +40,13 @@ export function RootErrorBoundary() {
   const bot = isBot(navigator.userAgent);
 
   const notFound = error.statusCode === 404;
-  // The error, not the last good view of this URL, is what the page shows now.
-  useEffect(dismissStartSnapshot, []);
+  // The error, not the last good view of this URL, is what the page shows now. Loaded on demand:
+  // the snapshot's module stays out of the shell chunk.
+  useEffect(() => {
+    import('./start-snapshot')
+      .then(({ dismissStartSnapshot }) => dismissStartSnapshot())
+      .catch(() => undefined); // offline and not cached: the boot script's 10 s limit removes it
+  }, []);
 
   useEffect(() => {
     if (reloading || notFound) return;
