@@ -14,7 +14,7 @@ const kept: StartSnapshot = {
   urls: ['/search?s=paris&itemsPerPage=20', '/search?s=paris'],
   entry: '/assets/index-abc.js',
   colorScheme: 'dark',
-  language: 'i18n_redirected=fr',
+  language: 'fr',
   lang: 'fr',
   dir: 'ltr',
   owner: 'user-1',

@@ -8,7 +8,7 @@ export interface StartSnapshot {
   urls: string[];
   /** The entry script of the build that drew it: another build may draw differently. */
   entry: string;
-  /** What decides the look and language: the colour scheme on <html> and the language cookie. */
+  /** What decides the look and language: the colour scheme on <html> and the language cookie's value. */
   colorScheme: string;
   language: string;
   /** <html>'s language and direction, for the snapshot's own element. */

@@ -5,6 +5,7 @@
 import { LOCALE_COOKIE } from '../../shared/locales';
 import { optionalStorage } from '../consent/optional-storage';
 import { authStore } from '../features/auth/auth-store';
+import { readCookie } from '../theme/cookies';
 import { START_SNAPSHOT_KEY, START_SNAPSHOT_VERSION, type StartSnapshot } from './start-snapshot-format';
 
 const OVERLAY_ID = 'start-snapshot';
@@ -26,10 +27,6 @@ function urlsOfView(): string[] {
     opened.pathname === now.pathname && opened.searchParams.get('s') === now.searchParams.get('s');
   return sameText && openedUrl !== url ? [url, openedUrl] : [url];
 }
-
-/** The language cookie decides the app's language once written, and the app writes it at start. */
-const languageCookie = () =>
-  document.cookie.split('; ').find((entry) => entry.startsWith(`${LOCALE_COOKIE}=`)) ?? '';
 
 /** The page as drawn: form state copied into attributes, ids dropped (the live page owns them). */
 function freeze(root: HTMLElement): string {
@@ -57,7 +54,8 @@ function capture(): StartSnapshot {
     urls: urlsOfView(),
     entry: document.querySelector('script[type="module"][src]')?.getAttribute('src') ?? '',
     colorScheme: document.documentElement.dataset.colorScheme ?? '',
-    language: languageCookie(),
+    // The language cookie decides the app's language once written, and the app writes it at start.
+    language: readCookie(LOCALE_COOKIE) ?? '',
     lang: document.documentElement.lang,
     dir: document.documentElement.dir,
     owner: authStore.getState().data?.user.id ?? null,

@@ -17,12 +17,13 @@
 
   const session = read('sift-auth:last-session');
   const user = session?.user && Date.parse(session.expires) > Date.now() ? session.user.id : null;
-  const cookie = document.cookie.split('; ').find((entry) => entry.startsWith('i18n_redirected=')) ?? '';
+  const cookie = document.cookie.split('; ').find((entry) => entry.startsWith('i18n_redirected='));
+  const language = cookie ? decodeURIComponent(cookie.slice('i18n_redirected='.length)) : '';
   const same =
     snapshot.urls.includes(location.pathname + location.search) &&
     snapshot.entry === (document.querySelector('script[type="module"][src]')?.getAttribute('src') ?? '') &&
     snapshot.colorScheme === (document.documentElement.dataset.colorScheme ?? '') &&
-    snapshot.language === cookie &&
+    snapshot.language === language &&
     snapshot.owner === user;
   if (!same) return;
 
