@@ -16,8 +16,14 @@ const MAX_SNAPSHOT_CHARS = 1_500_000;
 const storage = optionalStorage('preferences');
 
 const here = () => window.location.pathname + window.location.search;
-/** The URL this document was opened with, before the screen rewrote it (adding its defaults). */
-const openedUrl = here();
+/**
+ * The URL this document was opened with, before the screen rewrote it (adding its defaults): the
+ * navigation's own, since this module loads with the search route, not with the document.
+ */
+const openedUrl = (() => {
+  const opened = new URL(performance.getEntriesByType('navigation')[0]?.name ?? window.location.href);
+  return opened.pathname + opened.search;
+})();
 
 /** The URLs that lead to the view shown now: the opened one only while it asks for the same text. */
 function urlsOfView(): string[] {
