@@ -19,7 +19,8 @@ const kept: StartSnapshot = {
   dir: 'ltr',
   owner: 'user-1',
   html: '<main>France</main>',
-  css: '.results{color:red}',
+  css: 'body{margin:0}',
+  emotion: [{ key: 'mui', names: ['abc', 'def'], css: '.mui-abc{color:red}\n.mui-def:hover{color:blue}' }],
 };
 const session = { user: { id: 'user-1' }, expires: '2026-11-30T00:00:00Z' };
 
@@ -50,7 +51,7 @@ function boot(page: Page = {}) {
     documentElement: { dataset: { colorScheme: page.colorScheme ?? 'dark' } },
     querySelector: () => ({ getAttribute: () => page.entry ?? kept.entry }),
     createElement: element,
-    head: { append: (child: Element) => appended.head.push(child) },
+    head: { append: (...children: Element[]) => appended.head.push(...children) },
     body: { append: (child: Element) => appended.body.push(child) },
   };
   runInNewContext(bootScript, {
@@ -61,8 +62,8 @@ function boot(page: Page = {}) {
     setTimeout: (_: () => void, ms: number) => timers.push(ms),
   });
   const [overlay] = appended.body as unknown as Record<string, unknown>[];
-  const [style] = appended.head as unknown as Record<string, unknown>[];
-  return { overlay, style, timers };
+  const [adopted, style] = appended.head as unknown as Record<string, unknown>[];
+  return { overlay, adopted, style, timers };
 }
 
 describe('start-snapshot-boot.js', () => {
@@ -77,9 +78,17 @@ describe('start-snapshot-boot.js', () => {
       innerHTML: '<main>France</main>',
     });
     expect(style?.id).toBe('start-snapshot-style');
-    expect(style?.textContent).toContain('.results{color:red}');
+    expect(style?.textContent).toContain('body{margin:0}');
     expect(style?.textContent).toContain('#start-snapshot{position:fixed');
     expect(timers).toEqual([10_000]);
+  });
+
+  it('hands the class rules over in the form Emotion adopts as already inserted', () => {
+    const { adopted } = boot();
+    expect(adopted).toMatchObject({
+      'data-emotion': 'mui abc def',
+      textContent: '.mui-abc{color:red}\n.mui-def:hover{color:blue}',
+    });
   });
 
   const differences: [string, Page][] = [
@@ -116,9 +125,9 @@ describe('start-snapshot-boot.js', () => {
   ];
   for (const [what, page] of differences) {
     it(`paints nothing for ${what}`, () => {
-      const { overlay, style, timers } = boot(page);
+      const { overlay, adopted, timers } = boot(page);
       expect(overlay).toBeUndefined();
-      expect(style).toBeUndefined();
+      expect(adopted).toBeUndefined();
       expect(timers).toEqual([]);
     });
   }

@@ -1,7 +1,7 @@
 // What a start snapshot holds: written by start-snapshot.ts, read before the app starts by
 // public/start-snapshot-boot.js (start-snapshot-boot.test.ts keeps the two in step).
 export const START_SNAPSHOT_KEY = 'sift:start-snapshot';
-export const START_SNAPSHOT_VERSION = 1;
+export const START_SNAPSHOT_VERSION = 2;
 export interface StartSnapshot {
   version: number;
   /** Paths with query string that open what it shows: its own, and the one the page was opened with. */
@@ -17,5 +17,12 @@ export interface StartSnapshot {
   /** The signed-in user it was drawn for, or null: the boot script shows it to that user only. */
   owner: string | null;
   html: string;
+  /** Rules the snapshot needs only while it is shown: global styles, keyframes, anything else. */
   css: string;
+  /**
+   * Class rules per Emotion cache key, with the class names they define. The boot script writes
+   * them as Emotion's server-rendered style elements (`data-emotion="key name…"`), which the app's
+   * caches adopt as already inserted instead of serialising and inserting them again.
+   */
+  emotion: { key: string; names: string[]; css: string }[];
 }

@@ -47,11 +47,37 @@ function freeze(root: HTMLElement): string {
   return copy.innerHTML;
 }
 
-/** Every rule the page's style elements hold (Emotion inserts its rules without text). */
-function styleRules(): string {
-  return [...document.querySelectorAll<HTMLStyleElement>(`head style:not(#${STYLE_ID})`)]
-    .flatMap((style) => [...(style.sheet?.cssRules ?? [])].map((rule) => rule.cssText))
-    .join('\n');
+const rulesOf = (style: HTMLStyleElement) => [...(style.sheet?.cssRules ?? [])].map((rule) => rule.cssText);
+
+/**
+ * Every rule the page's style elements hold (Emotion inserts its rules without text): the class
+ * rules of each Emotion cache apart, with the names they define (the first `.key-name` of each
+ * rule), and the rest (global styles, keyframes) together.
+ */
+function styleRules(): Pick<StartSnapshot, 'css' | 'emotion'> {
+  const rest: string[] = [];
+  const byKey = new Map<string, { names: Set<string>; rules: string[] }>();
+  for (const style of document.querySelectorAll<HTMLStyleElement>(`head style:not(#${STYLE_ID})`)) {
+    const key = style.dataset.emotion?.split(' ')[0];
+    if (!key || key.endsWith('-global')) {
+      rest.push(...rulesOf(style));
+      continue;
+    }
+    const group = byKey.get(key) ?? { names: new Set<string>(), rules: [] };
+    byKey.set(key, group);
+    const className = new RegExp(`\\.${key}-([a-z0-9]+)`);
+    for (const rule of rulesOf(style)) {
+      const name = className.exec(rule)?.[1];
+      if (name) {
+        group.names.add(name);
+        group.rules.push(rule);
+      } else rest.push(rule);
+    }
+  }
+  return {
+    css: rest.join('\n'),
+    emotion: [...byKey].map(([key, { names, rules }]) => ({ key, names: [...names], css: rules.join('\n') })),
+  };
 }
 
 function capture(): StartSnapshot {
@@ -66,15 +92,16 @@ function capture(): StartSnapshot {
     dir: document.documentElement.dir,
     owner: authStore.getState().data?.user.id ?? null,
     html: freeze(document.getElementById('root')!),
-    css: styleRules(),
+    ...styleRules(),
   };
 }
 
 function save(): void {
   try {
     const snapshot = capture();
-    if (snapshot.html.length + snapshot.css.length > MAX_SNAPSHOT_CHARS) forgetStartSnapshot();
-    else storage.write(START_SNAPSHOT_KEY, JSON.stringify(snapshot));
+    const json = JSON.stringify(snapshot);
+    if (json.length > MAX_SNAPSHOT_CHARS) forgetStartSnapshot();
+    else storage.write(START_SNAPSHOT_KEY, json);
   } catch (error) {
     // Full or blocked storage: the next start just draws the page itself.
     console.warn('[start-snapshot] not kept', error);
@@ -86,7 +113,10 @@ export function forgetStartSnapshot(): void {
   storage.remove(START_SNAPSHOT_KEY);
 }
 
-/** Takes the painted snapshot away, revealing the live page (idempotent). */
+/**
+ * Takes the painted snapshot away, revealing the live page (idempotent). Its class rules stay:
+ * the app's Emotion caches own them now.
+ */
 export function dismissStartSnapshot(): void {
   document.getElementById(OVERLAY_ID)?.remove();
   document.getElementById(STYLE_ID)?.remove();

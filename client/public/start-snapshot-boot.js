@@ -1,8 +1,9 @@
 // Runs at the end of <body>, before the app's code: paints the start snapshot that the last visit
 // to this same URL kept (client/app/start-snapshot.ts, docs/decisions/010-start-snapshot.md), so a
 // warm start shows its results at once. Inert and hidden from assistive technology: the live page
-// beneath takes its place as soon as it has settled. Shown only for the same build, colour
-// scheme, language cookie and signed-in user it was drawn for; never for longer than 10 s.
+// beneath takes its place as soon as it has settled, and its class rules are handed to the app's
+// Emotion caches. Shown only for the same build, colour scheme, language cookie and signed-in
+// user it was drawn for; never for longer than 10 s.
 (() => {
   const MAX_SHOWN_MS = 10_000;
   const read = (key) => {
@@ -13,7 +14,7 @@
     }
   };
   const snapshot = read('sift:start-snapshot');
-  if (snapshot?.version !== 1) return;
+  if (snapshot?.version !== 2) return;
 
   const session = read('sift-auth:last-session');
   const user = session?.user && Date.parse(session.expires) > Date.now() ? session.user.id : null;
@@ -37,7 +38,15 @@
   overlay.lang = snapshot.lang;
   overlay.dir = snapshot.dir;
   overlay.innerHTML = snapshot.html;
-  document.head.append(style);
+  // Class rules as Emotion's server-rendered style elements: the app's caches adopt them as
+  // inserted, so its first render does not serialise and insert them again. They stay.
+  const adopted = snapshot.emotion.map(({ key, names, css }) => {
+    const element = document.createElement('style');
+    element.setAttribute('data-emotion', [key, ...names].join(' '));
+    element.textContent = css;
+    return element;
+  });
+  document.head.append(...adopted, style);
   document.body.append(overlay);
   setTimeout(() => {
     overlay.remove();
