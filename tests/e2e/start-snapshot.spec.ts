@@ -58,6 +58,13 @@ test('a warm start paints the last settled view of the same URL at once, then th
   await expect(page.locator('#start-snapshot-style')).toHaveCount(0);
   await expect(options(page).first()).toContainText('Switzerland');
   await expect(page.getByRole('combobox', { name: 'Search' })).toHaveValue('switzerland');
+  // Its class rules now belong to the app's Emotion cache, which drew the live page with them.
+  const adoptedRules = await page.evaluate(
+    () =>
+      document.querySelector<HTMLStyleElement>('style[data-emotion^="mui "]')?.sheet?.cssRules.length ?? 0,
+  );
+  expect(adoptedRules).toBeGreaterThan(50);
+  await expect(page.locator('#root .MuiPaper-outlined').first()).toHaveCSS('border-radius', '20px');
   expect(errors).toEqual([]);
 
   // Another URL is not the page that was kept.
