@@ -198,6 +198,17 @@ for (const algorithm of searchAlgorithms) {
       for (const hit of result.hits) expect(Number.isFinite(hit.score)).toBe(true);
     });
 
+    it('scores above zero a word repeated in one document’s array, in rank order', async () => {
+      // Found by the property above: Orama counted the repeat as a second document (negative idf).
+      const docs: IndexDocument[] = [
+        { id: 'a', name: '', tags: ['zürich', 'zürich'], rank: 0 },
+        { id: 'b', name: '', tags: ['zürich', 'zürich'], rank: 5 },
+      ];
+      const result = await searchAll(docs, { term: 'züric', limit: 5, threshold: 0, where: {}, boost: {} });
+      expect(result.hits.map((h) => h.id)).toEqual(['b', 'a']);
+      for (const hit of result.hits) expect(hit.score).toBeGreaterThan(0);
+    });
+
     it('matches string[] filter values whole, not word by word', async () => {
       const docs: IndexDocument[] = [
         { id: 'sm', name: 'San Marino', capital: ['San Marino'], rank: 0 },

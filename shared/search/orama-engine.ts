@@ -99,6 +99,13 @@ function createDatabase(algorithm: SearchAlgorithm, spec: IndexSpec): AnyOrama {
 }
 
 /**
+ * BM25's idf never falls below zero in its usual form, but Orama counts a word once per array
+ * element, so a word repeated in one document's tags can outnumber the documents and make its
+ * score negative. Such matches still match: they score least, in rank order (spec §4 factor).
+ */
+const LEAST_SCORE = Number.EPSILON;
+
+/**
  * Array properties are always arrays (Orama's facets and filters expect them), and text without
  * words is left out: Orama divides by its length, so an empty string turns every score into NaN.
  */
@@ -173,7 +180,7 @@ export function oramaEngine(algorithm: SearchAlgorithm): SearchEngine<OramaIndex
       const result = await search(orama, params);
       const hits: EngineHit[] = result.hits.map((hit) => ({
         id: hit.id,
-        score: request.term ? hit.score : 0,
+        score: request.term ? Math.max(hit.score, LEAST_SCORE) : 0,
         document: hit.document as IndexDocument,
       }));
       return { hits, count: result.count, facets: facetCounts(result.facets) };
