@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { buildInfoPlugin } from './build/build-info-plugin';
 import { precompressPlugin } from './build/precompress-plugin';
 import { pwaPlugin } from './build/pwa-plugin';
+import { startChunksPlugin } from './build/start-chunks-plugin';
 
 const builtAt = new Date().toISOString();
 const buildId =
@@ -14,7 +15,13 @@ export default defineConfig({
   root: fileURLToPath(new URL('./client', import.meta.url)),
   publicDir: 'public',
   // pwaPlugin before precompressPlugin: the compressed siblings are written after the service worker.
-  plugins: [react(), buildInfoPlugin(buildId, builtAt), pwaPlugin(), precompressPlugin()],
+  plugins: [
+    react(),
+    buildInfoPlugin(buildId, builtAt),
+    startChunksPlugin(),
+    pwaPlugin(),
+    precompressPlugin(),
+  ],
   define: { __APP_VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.0.0') },
   build: {
     outDir: fileURLToPath(new URL(process.env.STATIC_DIR ?? './dist/client', new URL('.', import.meta.url))),
@@ -25,7 +32,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'shell', tags: ['$initial'], priority: 2 },
+            // main.tsx evaluates these three in turn, a task each (docs/decisions/011-staged-start.md).
+            { name: 'index', tags: ['$initial'], priority: 5 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 3 },
+            { name: 'shell', test: /client[\\/]app[\\/]start-app\.tsx$/, priority: 2 },
             {
               name: 'ui',
               test: /node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|icons-material)|@emotion|react-transition-group|@popperjs|clsx|prop-types|react-is)[\\/]/,

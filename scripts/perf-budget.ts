@@ -1,5 +1,5 @@
-// First-load JavaScript budget (spec: ≤ 150 KB brotli): the built index.html's entry modules and
-// every module they import statically, brotli-compressed, printed as one JSON line. Exits 1 over
+// First-load JavaScript budget (spec: ≤ 150 KB brotli): the modules the built index.html loads or
+// preloads (the entry and its staged start-up chunks, ADR 011) and every module they import statically, brotli-compressed, printed as one JSON line. Exits 1 over
 // budget (the last step of npm test) unless --report-only, for looking at a build in progress.
 // Usage: tsx scripts/perf-budget.ts [--report-only] [built client dir, default STATIC_DIR or dist/client]
 import { readFileSync } from 'node:fs';
@@ -12,7 +12,11 @@ const reportOnly = args.includes('--report-only');
 const dir = args.find((a) => !a.startsWith('--')) ?? process.env.STATIC_DIR ?? 'dist/client';
 
 const html = readFileSync(join(dir, 'index.html'), 'utf8');
-const entries = [...html.matchAll(/<script type="module"[^>]*src="\/([^"]+)"/g)].map((match) => match[1]!);
+const entries = [
+  ...html.matchAll(
+    /<script type="module"[^>]*src="\/([^"]+)"|<link rel="modulepreload"[^>]*href="\/([^"]+)"/g,
+  ),
+].map((match) => (match[1] ?? match[2])!);
 if (entries.length === 0) throw new Error(`No module entry script in ${join(dir, 'index.html')}`);
 
 /** Static imports only (`import … from "./x.js"`, `import "./x.js"`); `import()` loads on demand. */

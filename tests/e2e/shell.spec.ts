@@ -132,8 +132,10 @@ test('a new build is picked up with a full load on the next navigation', async (
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'About' })
     .click();
+  // A full load: the old document's marker is gone. waitForFunction outlives the reload, where a
+  // polled evaluate() that meets the reload half-way fails (this test's old flake).
+  await page.waitForFunction(() => !('beforeNavigation' in window));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Sift');
-  await expect.poll(() => page.evaluate(() => 'beforeNavigation' in window)).toBe(false);
 });
 
 test('a route chunk that fails to load reloads the page once', async ({ page }) => {
@@ -169,4 +171,24 @@ test('offline, a route chunk that fails to load shows the error page instead of 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
   expect(await page.evaluate(() => 'beforeNavigation' in window)).toBe(true);
   await context.setOffline(false);
+});
+
+test('the start-up code is preloaded by the page and imported by the entry in stages, not statically', async ({
+  request,
+}) => {
+  const html = await (await request.get('/')).text();
+  const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+  const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+  expect(entry).toBeTruthy();
+  const stages = ['react', 'router', 'shell'].map((name) =>
+    preloaded.find((file) => file.startsWith(`/assets/${name}-`)),
+  );
+  expect(stages.every(Boolean)).toBe(true);
+  // Each stage is evaluated in its own task only if the entry reaches it through import() alone.
+  const entrySource = await (await request.get(entry!)).text();
+  for (const stage of stages) {
+    const file = stage!.split('/').pop()!;
+    expect(entrySource).toContain(`import(\`./${file}\`)`);
+    expect(entrySource).not.toMatch(new RegExp(`from\\s*["'\`]\\./${file.replace('.', '\\.')}`));
+  }
 });

@@ -1,7 +1,7 @@
 // /search and /search/:chips (search-chips): the search screen, searching the protected sources
 // too once the user is signed in, with lookups labelling coded values. Also installs the
 // developer hook window.siftSearch. A settled screen is kept as the next start's snapshot.
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef } from 'react';
 import { loadAppConfig, useAppConfig } from '../../config/app-config';
 import { authStore } from '../../features/auth/auth-store';
 import { useSignedIn } from '../../features/auth/use-auth';
@@ -36,6 +36,10 @@ export function Component() {
     settled.current = now;
     if (now) dismissStartSnapshot();
   }, []);
+  // The screen mounts in a commit after the layout's: one commit of both, with the synchronous
+  // re-renders MUI's refs start in it, was a main-thread task of 50–90 ms (ADR 011).
+  const mounted = useDeferredValue(true, false);
+  if (!mounted) return null;
   return (
     <SearchScreen
       dataSources={dataSources}

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../paths';
 import { searchBoxStore, useSearchBox } from './search-box-store';
-import type { SearchHistoryState } from './search-url-state';
+import { type SearchHistoryState, searchFromOf } from './search-url-state';
 
 const BOX_SELECTOR = 'input[data-search-box]';
 let slashShortcutUsers = 0;
@@ -57,9 +57,13 @@ export function HeaderSearchBox() {
   }, [onScreen, focusRequested]);
 
   const here = `${location.pathname}${location.search}${location.hash}`;
-  /** Opens the screen once; keystrokes until it shows only change the text it takes over. */
+  /**
+   * Opens the screen once; keystrokes until it shows only change the text it takes over, on the
+   * page it started from and on the search page it opened (whose screen mounts a commit later).
+   */
   const startSearch = (text: string) => {
-    if (onScreen || !text.trim() || startedFrom === here) return;
+    const opened = startedFrom !== undefined && searchFromOf(location.state) === startedFrom;
+    if (onScreen || !text.trim() || startedFrom === here || opened) return;
     startedFrom = here;
     const state: SearchHistoryState = { searchFrom: here };
     searchBoxStore.requestFocus();

@@ -1,7 +1,7 @@
 // The screen's search results for the current query, run in the worker once the indexes are
 // loaded. Results are cached until the text changes (spec §4), so going back to an earlier chip
 // or filter is instant.
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { DataSourceConfig } from '../../../shared/app-config';
 import { browserSearchDeps } from './browser-search-deps';
 import { runScreenSearch, type ScreenQuery, type ScreenResult } from './run-screen-search';
@@ -61,7 +61,7 @@ export function useSearchResults(
     let current = true;
     void runScreenSearch(dataSources, visible, query, browserSearchDeps()).then((result) => {
       if (query.term === cachedTerm) cache.set(key, { scope, result });
-      if (current) setShown({ key, result });
+      if (current) startTransition(() => setShown({ key, result }));
     });
     return () => {
       current = false;
