@@ -131,6 +131,16 @@ describe('loadSearchIndexes', () => {
     ).toBe('error');
   });
 
+  it('the screen a route prepared for joins that load even once it has finished; a later call asks again', async () => {
+    const { deps, store, server } = await setup();
+    prepareSearchIndexes(dataSources, Promise.resolve(false), deps);
+    await vi.waitFor(() => expect(states(store)).toEqual({ rivers: 'loaded' }));
+    await loadSearchIndexes(dataSources, false, deps);
+    expect(server.checksumCalls).toHaveLength(1);
+    await loadSearchIndexes(dataSources, false, deps);
+    expect(server.checksumCalls).toHaveLength(2);
+  });
+
   it('loads the public sources for an anonymous caller, all of them once signed in, and drops the protected on sign-out', async () => {
     const { deps, store, cache, overallSeen } = await setup();
     expect(store.getSnapshot().overall).toBe('unloaded');

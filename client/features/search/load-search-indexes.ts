@@ -18,11 +18,25 @@ export interface SearchIndexDeps {
   wait: (ms: number) => Promise<void>;
 }
 
+interface LoadRequest {
+  dataSources: object;
+  signedIn: boolean;
+  deps: SearchIndexDeps;
+  done: Promise<void>;
+}
+
 let generation = 0;
 /** The load running now and what it was asked for. */
-let running:
-  | { dataSources: object; signedIn: boolean; deps: SearchIndexDeps; done: Promise<void> }
-  | undefined;
+let running: LoadRequest | undefined;
+/** The load a route prepared for the screen it is about to render, until that screen asks. */
+let prepared: LoadRequest | undefined;
+
+const sameRequest = (
+  load: LoadRequest | undefined,
+  dataSources: object,
+  signedIn: boolean,
+  deps: SearchIndexDeps,
+) => load?.dataSources === dataSources && load.signedIn === signedIn && load.deps === deps;
 
 const visibleSources = (dataSources: Record<string, DataSourceConfig>, signedIn: boolean) =>
   Object.keys(dataSources).filter((name) => signedIn || !dataSources[name]!.protected);
@@ -53,21 +67,26 @@ export function prepareSearchIndexes(
   void deps.worker.restoreCached(
     Object.fromEntries(Object.entries(dataSources).map(([name, source]) => [name, source.algorithm])),
   );
-  void signedIn.then((known) => loadSearchIndexes(dataSources, known, deps));
+  void signedIn.then((known) => {
+    prepared = { dataSources, signedIn: known, deps, done: loadSearchIndexes(dataSources, known, deps) };
+  });
 }
 
 /**
  * Brings the loaded indexes in line with what the caller may see: every visible source loaded at
  * its current checksum, indexes no longer visible (after sign-out) dropped from memory and cache.
- * The same request while one runs joins it; a different one supersedes it.
+ * The same request while one runs joins it, and so does the first one after a prepared load, even
+ * finished (the screen that route prepared for); a different one supersedes it.
  */
 export function loadSearchIndexes(
   dataSources: Record<string, DataSourceConfig>,
   signedIn: boolean,
   deps: SearchIndexDeps,
 ): Promise<void> {
-  const same = running?.dataSources === dataSources && running.signedIn === signedIn && running.deps === deps;
-  if (same) return running!.done;
+  const ready = prepared;
+  prepared = undefined;
+  if (sameRequest(running, dataSources, signedIn, deps)) return running!.done;
+  if (sameRequest(ready, dataSources, signedIn, deps)) return ready!.done;
   const done = load(dataSources, signedIn, deps).finally(() => {
     if (running?.done === done) running = undefined;
   });
