@@ -1,5 +1,6 @@
 // The boot script paints a kept snapshot only where it shows exactly what the app is about to:
 // the same URL, build, colour scheme, language cookie and user, and the user's session still valid.
+// Its class rules serve any start of the same build for the same user.
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
@@ -91,12 +92,24 @@ describe('start-snapshot-boot.js', () => {
     });
   });
 
-  const differences: [string, Page][] = [
+  const otherViews: [string, Page][] = [
     ['another URL', { url: '/search?s=london' }],
-    ['another build', { entry: '/assets/index-def.js' }],
     ['another colour scheme', { colorScheme: 'light' }],
     ['another chosen language', { cookie: 'i18n_redirected=ar' }],
     ['no language chosen yet', { cookie: 'theme=x' }],
+  ];
+  for (const [what, page] of otherViews) {
+    it(`paints nothing for ${what}, but hands the class rules over (same build, same user)`, () => {
+      const { overlay, adopted, style, timers } = boot(page);
+      expect(overlay).toBeUndefined();
+      expect(style).toBeUndefined();
+      expect(timers).toEqual([]);
+      expect(adopted).toMatchObject({ 'data-emotion': 'mui abc def' });
+    });
+  }
+
+  const differences: [string, Page][] = [
+    ['another build', { entry: '/assets/index-def.js' }],
     [
       'another signed-in user',
       {
