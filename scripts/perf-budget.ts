@@ -1,6 +1,7 @@
 // First-load JavaScript budget (spec: ≤ 150 KB brotli): the modules the built index.html loads or
-// preloads (the entry and its staged start-up chunks, ADR 011) and every module they import statically, brotli-compressed, printed as one JSON line. Exits 1 over
-// budget (the last step of npm test) unless --report-only, for looking at a build in progress.
+// preloads (the entry and its staged start-up chunks, ADR 011) and every module they import
+// statically, brotli-compressed, printed as one JSON line. Exits 1 over budget (the last step of
+// npm test) unless --report-only, for looking at a build in progress.
 // Usage: tsx scripts/perf-budget.ts [--report-only] [built client dir, default STATIC_DIR or dist/client]
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

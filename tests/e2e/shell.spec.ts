@@ -189,6 +189,6 @@ test('the start-up code is preloaded by the page and imported by the entry in st
   for (const stage of stages) {
     const file = stage!.split('/').pop()!;
     expect(entrySource).toContain(`import(\`./${file}\`)`);
-    expect(entrySource).not.toMatch(new RegExp(`from\\s*["'\`]\\./${file.replace('.', '\\.')}`));
+    expect(entrySource).not.toMatch(new RegExp(`from\\s*["'\`]\\./${file.replaceAll('.', '\\.')}`));
   }
 });
