@@ -7,8 +7,14 @@ const PROPERTY_NAME = 'must be a property name (letters, digits, underscores)';
 const propertyName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, PROPERTY_NAME);
 
 /** A record whose invalid keys are reported with `keyMessage` (zod's own says only "Invalid key in record"). */
+/**
+ * A map keyed by names from the outside world (URLs, request bodies): without a prototype, so a
+ * name such as "constructor" or "__proto__" finds nothing instead of an inherited property.
+ */
 function keyedRecord<V extends z.ZodType>(key: z.ZodString, value: V, keyMessage = PROPERTY_NAME) {
-  return z.record(key, value, { error: (issue) => (issue.code === 'invalid_key' ? keyMessage : undefined) });
+  return z
+    .record(key, value, { error: (issue) => (issue.code === 'invalid_key' ? keyMessage : undefined) })
+    .transform((record) => Object.assign(Object.create(null) as typeof record, record));
 }
 /** Set by the search itself on every document or hit, so records may not use them for anything else. */
 const reservedProperties = ['id', 'rank', 'score', 'dataType'];

@@ -1,4 +1,5 @@
-// Query depth and cost limits, as validation rules: an operation over either is refused before
+// Document size limits (tokens, aliases, directives: enforced by GraphQL Armor's plugins in
+// yoga.ts) and query depth and cost limits, as validation rules: an operation over either is refused before
 // anything runs. Cost: every field costs 1, and a field with a page size (`first`) multiplies the
 // cost of what it selects by that size (the maximum when it comes from a variable, the default
 // when absent), so a few aliases cannot ask for thousands of rows.
@@ -16,6 +17,11 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination';
 export const MAX_DEPTH = 15;
 /** About twenty full pages of items; the introspection query costs a little over 200. */
 export const MAX_COST = 5000;
+/** Ten times GraphiQL's introspection query; checked while parsing, before anything else runs. */
+export const MAX_TOKENS = 2000;
+/** The app's operations use none; a few leave room for hand-written queries. */
+export const MAX_ALIASES = 20;
+export const MAX_DIRECTIVES = 10;
 
 interface Measure {
   depth: number;

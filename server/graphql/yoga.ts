@@ -1,13 +1,22 @@
 // The GraphQL Yoga server: schema, caller context, depth and cost limits, masked internal errors
 // (logged with their stack), introspection as configured, and GraphiQL in development only.
-import { NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql';
+import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
+import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
+import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
+import {
+  type GraphQLError,
+  NoSchemaIntrospectionCustomRule,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
 import { createYoga, type Plugin, type YogaLogger } from 'graphql-yoga';
 import { apiPaths } from '../../shared/api-paths';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
 import { bearerUser, type GraphqlContext, type GraphqlDeps } from './context';
 import { createIndexEvents } from './index-events';
-import { MAX_COST, MAX_DEPTH, queryLimitsRule } from './limits';
+import { MAX_ALIASES, MAX_COST, MAX_DEPTH, MAX_DIRECTIVES, MAX_TOKENS, queryLimitsRule } from './limits';
 import { createGraphqlSchema } from './schema';
 
 /** Large enough for a full batch of documents in one mutation. */
@@ -39,6 +48,12 @@ const validationRulesPlugin = (rules: ValidationRule[]): Plugin => ({
   },
 });
 
+/** Armor's rules throw by default, which Yoga answers as a failed execution (200); reported, they are a 400. */
+const asValidationError = {
+  propagateOnRejection: false,
+  onReject: [(context: ValidationContext | null, error: GraphQLError) => context?.reportError(error)],
+};
+
 export function createGraphqlYoga(deps: GraphqlServerDeps) {
   const { env, config, database, logger, sessions } = deps;
   const development = env.NODE_ENV === 'development';
@@ -57,7 +72,16 @@ export function createGraphqlYoga(deps: GraphqlServerDeps) {
       indexEvents,
       user: await bearerUser(sessions, request.headers.get('Authorization')),
     }),
-    plugins: [validationRulesPlugin(rules)],
+    plugins: [
+      // The token limit stops the parser itself, so an oversized document costs microseconds, not
+      // the seconds that parsing and validating 200,000 fields would freeze the event loop for.
+      maxTokensPlugin({ n: MAX_TOKENS }),
+      maxAliasesPlugin({ n: MAX_ALIASES, ...asValidationError }),
+      maxDirectivesPlugin({ n: MAX_DIRECTIVES, ...asValidationError }),
+      validationRulesPlugin(rules),
+      // "Did you mean …?" would map the schema for anyone, even with introspection off.
+      ...(development ? [] : [blockFieldSuggestionsPlugin()]),
+    ],
     maskedErrors: { isDev: development },
     logging: yogaLogger(logger),
     graphiql: development && { title: `${config.platformName} GraphQL` },

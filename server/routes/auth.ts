@@ -17,9 +17,12 @@ import { clientAddress } from '../client-address';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import { apiError } from '../http-error';
+import { limitBody } from '../json-body';
 import type { Logger } from '../logger';
 import { RateLimiter, tooManyRequests } from '../rate-limit';
 
+/** Far more than an address, a password and the CSRF token take. */
+const FORM_BYTES = 16 * 1024;
 const ATTEMPT_WINDOW_MS = 15 * 60_000;
 /** Sign-in attempts (password or email link) per client address, then per account, per window. */
 const ATTEMPTS_PER_ADDRESS = 30;
@@ -80,7 +83,7 @@ export function authRoutes({ env, config: appConfig, database, logger }: AuthRou
 
   app.get(apiPaths.authSettings, (c) => c.json(settings));
 
-  app.on(['GET', 'POST'], `${apiPaths.auth}/*`, async (c) => {
+  app.on(['GET', 'POST'], `${apiPaths.auth}/*`, limitBody(FORM_BYTES, 'A sign-in form'), async (c) => {
     const incoming = new URL(c.req.url);
     // Auth.js builds redirects, cookie flags and email links from the request URL: use the public one.
     const url = new URL(incoming.pathname + incoming.search, env.PUBLIC_URL);

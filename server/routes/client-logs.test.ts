@@ -145,6 +145,33 @@ describe.each(databaseTargets())('client logs on $name', (target) => {
     ]);
   });
 
+  it('keeps a batch whose text the database cannot store, with U+FFFD in place of NUL and lone surrogates', async () => {
+    const instance = 'd'.repeat(32);
+    // As a browser's JSON.stringify writes them: escapes that parse into a NUL and a lone surrogate.
+    const body = `[${JSON.stringify(entry({ message: 'first' }, instance))},${JSON.stringify(
+      entry({ message: 'second' }, instance),
+    ).replace('"second"', '"bad \\u0000 and \\ud800 here"')}]`;
+    const response = await post(makeApp(), body, nextIp());
+    expect(response.status).toBe(202);
+    const { entries } = await (await makeApp().request(`/api/client-logs?instance=${instance}`)).json();
+    expect(entries.map((e: { message: string }) => e.message)).toEqual([
+      'bad \ufffd and \ufffd here',
+      'first',
+    ]);
+  });
+
+  it('refuses nesting deeper than any log needs with 400, naming where', async () => {
+    const context = `${'{"context":'.repeat(1000)}"leaf"${'}'.repeat(1000)}`;
+    const body = JSON.stringify(entry({ message: { message: 'deep' } })).replace(
+      '"deep"',
+      `"deep","context":${context}`,
+    );
+    const response = await post(makeApp(), body, nextIp());
+    expect(response.status).toBe(400);
+    const { error } = await response.json();
+    expect(error.issues[0].message).toMatch(/nests deeper than/);
+  });
+
   it('tags entries with the signed-in user, who can read their own entries back', async () => {
     lines = [];
     const app = makeApp(fixedSession(alice));

@@ -93,8 +93,12 @@ export function clientLogRoutes(deps: ClientLogDeps) {
   app.post('/api/send-log-to-gcp', limitBody(clientLogLimits.requestBytes, 'A log request'), async (c) => {
     // Any content type: navigator.sendBeacon posts text/plain bodies without a preflight. Parsed by
     // shape rather than as a union, so issues name the offending field.
-    const parsed = await parseJsonBody(c, (raw) =>
-      Array.isArray(raw) ? ClientLogBatchSchema : ClientLogEntrySchema.transform((entry) => [entry]),
+    // Text the database cannot store is repaired, not refused: a log entry is worth keeping as it is.
+    const parsed = await parseJsonBody(
+      c,
+      (raw) =>
+        Array.isArray(raw) ? ClientLogBatchSchema : ClientLogEntrySchema.transform((entry) => [entry]),
+      { text: 'repair' },
     );
     if (!parsed.ok) return parsed.response;
     const entries = parsed.data;

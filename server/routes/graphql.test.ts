@@ -11,6 +11,7 @@ import { createApp } from '../app';
 import { loadAppConfig } from '../app-config';
 import type { Database } from '../db/client';
 import { lookups } from '../db/schema/documents';
+import { MAX_ALIASES, MAX_DIRECTIVES, MAX_TOKENS } from '../graphql/limits';
 import { createLogger } from '../logger';
 import { countDocuments } from '../search/document-store';
 import { DOCUMENTS_CHANGED_CHANNEL } from '../search/index-service';
@@ -383,6 +384,49 @@ describe.each(databaseTargets())('GraphQL on $name', (target) => {
       const body = await graphql(app, `{ ${Array.from({ length: 12 }, (_, n) => page(n)).join(' ')} }`);
       expect(errorCodes(body)).toEqual(['QUERY_TOO_COSTLY']);
       expect(errorCodes(await graphql(app, `{ ${page(1)} ${page(2)} }`))).toEqual([]);
+    });
+
+    it('stops a document of 200,000 fields while parsing, before validation can freeze the server', async () => {
+      const body = await graphql(app, `{ ${'__typename '.repeat(200_000)}}`);
+      expect(body.status).toBe(400);
+      expect(body.errors?.map((e) => e.message)).toEqual([
+        `Syntax Error: Token limit of ${MAX_TOKENS} exceeded.`,
+      ]);
+    });
+
+    it('stops a thousand nested fragments while parsing', async () => {
+      const fragments = Array.from({ length: 1000 }, (_, n) => `fragment F${n} on Query { ...F${n + 1} }`);
+      const body = await graphql(
+        app,
+        `{ ...F0 } ${fragments.join(' ')} fragment F1000 on Query { __typename }`,
+      );
+      expect(body.status).toBe(400);
+      expect(body.errors?.[0]?.message).toMatch(/Token limit/);
+    });
+
+    it('refuses more aliases or directives than the limits, and allows the limits', async () => {
+      const aliases = (n: number) =>
+        `{ ${Array.from({ length: n }, (_, i) => `a${i}: me { name }`).join(' ')} }`;
+      expect((await graphql(app, aliases(MAX_ALIASES))).errors).toBeUndefined();
+      const tooMany = await graphql(app, aliases(MAX_ALIASES + 1));
+      expect(tooMany.status, JSON.stringify(tooMany)).toBe(400);
+      expect(tooMany.errors?.[0]?.message).toMatch(new RegExp(`Aliases limit of ${MAX_ALIASES} exceeded`));
+      const directives = (n: number) => `{ __typename ${'@include(if: true) '.repeat(n)}}`;
+      expect((await graphql(app, directives(MAX_DIRECTIVES + 1))).errors?.[0]?.message).toMatch(
+        new RegExp(`Directives limit of ${MAX_DIRECTIVES} exceeded`),
+      );
+    });
+
+    it('suggests no field names outside development, so a misspelling maps nothing', async () => {
+      const production = createTestApp(database, { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) });
+      const body = await graphql(production, '{ lookup { id } }');
+      expect(body.errors?.[0]?.message).toBeDefined();
+      expect(body.errors?.[0]?.message).not.toMatch(/Did you mean/);
+      const development = await graphql(
+        createTestApp(database, { NODE_ENV: 'development' }),
+        '{ lookup { id } }',
+      );
+      expect(development.errors?.[0]?.message).toMatch(/Did you mean "lookups"/);
     });
   });
 

@@ -68,11 +68,16 @@ describe.each(databaseTargets())('search index routes on $name', (target) => {
       [{ dataSources: [], extra: true }, 400, 'invalid_body'],
       [{ dataSources: ['atlantis'] }, 400, 'unknown_source'],
       [{ dataSources: ['countries'], dataSourceLoadStates: { atlantis: 'error' } }, 400, 'unknown_source'],
+      // Inherited names are not sources either.
+      [{ dataSources: ['constructor'] }, 400, 'unknown_source'],
+      [{ dataSources: ['countries'], dataSourceLoadStates: { constructor: 'error' } }, 400, 'unknown_source'],
+      [{ dataSources: ['__proto__'] }, 400, 'invalid_body'],
+      [{ dataSources: ['countries\u0000'] }, 400, 'invalid_body'],
     ];
     for (const [body, status, code] of cases) {
       const response = await post(anonymous(), body);
       expect(response.status, JSON.stringify(body)).toBe(status);
-      expect((await response.json()).error.code).toBe(code);
+      expect((await response.json()).error.code, JSON.stringify(body)).toBe(code);
     }
     const invalid = await (await post(anonymous(), { dataSourceLoadStates: { countries: 'done' } })).json();
     expect(invalid.error.issues[0].path).toBe('dataSourceLoadStates.countries');

@@ -1,13 +1,13 @@
 // POST /api/index: current index checksums; GET /api/index/:source/:crc32c: the artifact itself,
 // immutable by checksum. Protected sources are answered and served to signed-in callers only.
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { apiPaths } from '../../shared/api-paths';
 import type { AppConfig } from '../../shared/app-config';
 import { IndexChecksumsRequestSchema, type IndexChecksumsResponse } from '../../shared/search/index-api';
 import type { SessionReader } from '../auth/session-user';
 import type { Database } from '../db/client';
-import { apiError, invalidBody } from '../http-error';
+import { apiError } from '../http-error';
+import { limitBody, parseJsonBody } from '../json-body';
 import type { Logger } from '../logger';
 import { artifactBytes, artifactSummaries, artifactSummary } from '../search/artifact-store';
 
@@ -26,57 +26,36 @@ export function searchIndexRoutes({ config, database, logger, sessions }: Search
   const artifactCache = new Map<string, { crc32c: number; bytes: Uint8Array }>();
   const app = new Hono();
 
-  app.post(
-    apiPaths.searchIndex,
-    bodyLimit({
-      maxSize: REQUEST_BYTES,
-      onError: (c) =>
-        apiError(c, 413, 'too_large', `An index request may hold at most ${REQUEST_BYTES} bytes.`),
-    }),
-    async (c) => {
-      let raw: unknown;
-      try {
-        raw = await c.req.json();
-      } catch {
-        return apiError(c, 400, 'invalid_json', 'The request body is not JSON.');
-      }
-      const parsed = IndexChecksumsRequestSchema.safeParse(raw);
-      if (!parsed.success) return invalidBody(c, parsed.error);
-      const { dataSources, dataSourceLoadStates } = parsed.data;
-      const unknown = [...(dataSources ?? []), ...Object.keys(dataSourceLoadStates)].filter(
-        (name) => !sources[name],
+  app.post(apiPaths.searchIndex, limitBody(REQUEST_BYTES, 'An index request'), async (c) => {
+    const parsed = await parseJsonBody(c, IndexChecksumsRequestSchema);
+    if (!parsed.ok) return parsed.response;
+    const { dataSources, dataSourceLoadStates } = parsed.data;
+    const unknown = [...(dataSources ?? []), ...Object.keys(dataSourceLoadStates)].filter(
+      (name) => !sources[name],
+    );
+    if (unknown.length > 0) {
+      return apiError(c, 400, 'unknown_source', `Unknown data source: ${[...new Set(unknown)].join(', ')}.`);
+    }
+    const user = await sessions.getUser(c.req.raw);
+    const failed = Object.entries(dataSourceLoadStates).filter(([, state]) => state === 'error');
+    if (failed.length > 0) {
+      logger.warn(
+        { sources: failed.map(([name]) => name), userId: user?.id },
+        'client reports search index load errors',
       );
-      if (unknown.length > 0) {
-        return apiError(
-          c,
-          400,
-          'unknown_source',
-          `Unknown data source: ${[...new Set(unknown)].join(', ')}.`,
-        );
-      }
-      const user = await sessions.getUser(c.req.raw);
-      const failed = Object.entries(dataSourceLoadStates).filter(([, state]) => state === 'error');
-      if (failed.length > 0) {
-        logger.warn(
-          { sources: failed.map(([name]) => name), userId: user?.id },
-          'client reports search index load errors',
-        );
-      }
-      const visible = (dataSources ?? Object.keys(sources)).filter(
-        (name) => user || !sources[name]!.protected,
-      );
-      const built = new Map((await artifactSummaries(database.db)).map((a) => [a.source, a]));
-      const answer: IndexChecksumsResponse = {};
-      for (const name of visible) {
-        const artifact = built.get(name);
-        answer[name] = artifact
-          ? { crc32c: artifact.crc32c, size: artifact.size, documentCount: artifact.documentCount }
-          : { crc32c: null };
-      }
-      c.header('Cache-Control', 'no-store');
-      return c.json(answer);
-    },
-  );
+    }
+    const visible = (dataSources ?? Object.keys(sources)).filter((name) => user || !sources[name]!.protected);
+    const built = new Map((await artifactSummaries(database.db)).map((a) => [a.source, a]));
+    const answer: IndexChecksumsResponse = {};
+    for (const name of visible) {
+      const artifact = built.get(name);
+      answer[name] = artifact
+        ? { crc32c: artifact.crc32c, size: artifact.size, documentCount: artifact.documentCount }
+        : { crc32c: null };
+    }
+    c.header('Cache-Control', 'no-store');
+    return c.json(answer);
+  });
 
   app.get(`${apiPaths.searchIndex}/:source/:crc32c`, async (c) => {
     const name = c.req.param('source');
