@@ -3,6 +3,7 @@
 // from its cookie or bearer token (done on every protected request).
 import { hashPassword, verifyPassword } from '../server/auth/password';
 import { createSessionReader } from '../server/auth/session-reader';
+import { createSessionStore } from '../server/auth/session-store';
 import { openDatabase } from '../server/db/client';
 import {
   attemptSignIn,
@@ -33,7 +34,11 @@ async function refusedSignIn(account: string) {
 const known = await Promise.all(Array.from({ length: SAMPLES + 1 }, () => createTestUser(database)));
 
 const signedIn = await signInTestUser(app, email, password);
-const reader = createSessionReader(database, testEnv(), TEST_AUTH_SECRET);
+const reader = createSessionReader(
+  createSessionStore(database, testEnv().AUTH_SESSION_MAX_AGE),
+  testEnv(),
+  TEST_AUTH_SECRET,
+);
 const cookieRequest = new Request('http://localhost/graphql', { headers: signedIn.headers });
 const bearerRequest = new Request('http://localhost/graphql', { headers: signedIn.bearerHeaders });
 

@@ -1,7 +1,9 @@
 // Composes the server: middleware first, then each feature's sub-app, then the SPA.
 import { Hono } from 'hono';
 import type { AppConfig } from '../shared/app-config';
+import type { SessionStore } from './auth/session-store';
 import type { SessionReader } from './auth/session-user';
+import { warnOnUntrustedProxy } from './client-address';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { apiError } from './http-error';
@@ -26,6 +28,8 @@ export interface AppDeps {
   database: Database;
   logger: Logger;
   sessions: SessionReader;
+  /** The server-side sessions the reader checks; sign-in opens them, sign-out revokes them. */
+  sessionStore: SessionStore;
   /** Progress of start-up's demo data and index builds (server/index.ts); absent means nothing to prepare. */
   searchDataState?: () => SearchDataState;
 }
@@ -36,6 +40,7 @@ export function createApp(deps: AppDeps) {
 
   app.use('*', securityHeaders({ https: env.PUBLIC_URL.startsWith('https:') }));
   app.use('*', compression());
+  app.use('*', warnOnUntrustedProxy(env.TRUST_PROXY_HOPS, logger));
 
   app.route('/', healthRoutes(database, deps.searchDataState ?? (() => 'ready')));
   app.route('/', authRoutes(deps));

@@ -7,6 +7,7 @@ import { createApp } from './app';
 import { loadAppConfig } from './app-config';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { createSessionReader } from './auth/session-reader';
+import { createSessionStore } from './auth/session-store';
 import { openConfiguredDatabase } from './db/open-configured-database';
 import { parseEnv } from './env';
 import { attachGraphqlWebSocket } from './graphql/websocket';
@@ -36,9 +37,18 @@ const database = await openConfiguredDatabase(env, (err) =>
 );
 logger.info({ database: database.kind }, 'database ready, migrations applied');
 
-const sessions = createSessionReader(database, env, resolveAuthSecret(env, logger));
+const sessionStore = createSessionStore(database, env.AUTH_SESSION_MAX_AGE);
+const sessions = createSessionReader(sessionStore, env, resolveAuthSecret(env, logger));
 let searchData: SearchDataState = 'preparing';
-const app = createApp({ env, config, database, logger, sessions, searchDataState: () => searchData });
+const app = createApp({
+  env,
+  config,
+  database,
+  logger,
+  sessions,
+  sessionStore,
+  searchDataState: () => searchData,
+});
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
   logger.info({ port: info.port, url: env.PUBLIC_URL }, `${config.platformName} is listening`),
 );

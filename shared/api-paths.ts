@@ -12,6 +12,8 @@ export const apiPaths = {
   /** Auth.js: csrf, providers, session, signin/{provider}, callback/{provider}, signout. */
   auth: '/api/auth',
   authSettings: '/api/auth-settings',
+  /** POST (JSON, same origin): ends every session of the signed-in user, this one included. */
+  signOutEverywhere: '/api/sign-out-everywhere',
   /** POST: current index checksums of the sources the caller may load. */
   searchIndex: '/api/index',
   searchIndexArtifact: (source: string, crc32c: number) =>

@@ -1,5 +1,6 @@
-// The Auth.js configuration: JWT sessions in cookies, our pages for sign-in, errors and "check
-// your email", and callbacks that keep the session in step with the users table.
+// The Auth.js configuration: JWT sessions in cookies, each tied to a server-side session
+// (session-store.ts) that sign-out revokes, our pages for sign-in, errors and "check your email",
+// and callbacks that keep the session in step with the users table.
 import type { AuthConfig } from '@auth/core';
 import type { AuthError } from '@auth/core/errors';
 import { apiPaths } from '../../shared/api-paths';
@@ -10,6 +11,7 @@ import type { Logger } from '../logger';
 import { authAdapter, findLinkedAccount } from './auth-adapter';
 import { usesSecureCookies } from './auth-cookies';
 import { authProviders } from './auth-providers';
+import type { SessionStore } from './session-store';
 import type { SignInMailer } from './sign-in-mailer';
 import { findUserByEmail, findUserById } from './user-store';
 
@@ -30,9 +32,17 @@ export interface AuthConfigDeps {
   logger: Logger;
   secret: string;
   mailer: SignInMailer | null;
+  sessionStore: SessionStore;
 }
 
-export function createAuthConfig({ db, env, logger, secret, mailer }: AuthConfigDeps): AuthConfig {
+export function createAuthConfig({
+  db,
+  env,
+  logger,
+  secret,
+  mailer,
+  sessionStore,
+}: AuthConfigDeps): AuthConfig {
   return {
     basePath: apiPaths.auth,
     secret,
@@ -65,11 +75,17 @@ export function createAuthConfig({ db, env, logger, secret, mailer }: AuthConfig
         return env.AUTH_SELF_REGISTRATION;
       },
       async jwt({ token, user }) {
-        const id = user?.id ?? token.sub;
-        const row = id ? await findUserById(db, id) : null;
-        // A deleted account ends its sessions at the next refresh.
-        if (!row) return null;
-        return { ...token, sub: row.id, email: row.email, name: row.name, role: row.role };
+        if (user?.id) {
+          // Signing in: a new server-side session, whose id the cookie and the bearer token carry.
+          const row = await findUserById(db, user.id);
+          if (!row) return null;
+          const sid = await sessionStore.open(row.id);
+          return { ...token, sub: row.id, sid, email: row.email, name: row.name, role: row.role };
+        }
+        // A signed-out, revoked or expired session, or a deleted account, ends the cookie too.
+        const current = typeof token.sid === 'string' ? await sessionStore.user(token.sid) : null;
+        if (!current) return null;
+        return { ...token, sub: current.id, email: current.email, name: current.name, role: current.role };
       },
       session({ session, token }) {
         const body: Session = {
@@ -83,6 +99,13 @@ export function createAuthConfig({ db, env, logger, secret, mailer }: AuthConfig
           expires: new Date(session.expires).toISOString(),
         };
         return body as never;
+      },
+    },
+    events: {
+      async signOut(message) {
+        if ('token' in message && typeof message.token?.sid === 'string') {
+          await sessionStore.revoke(message.token.sid);
+        }
       },
     },
     logger: {

@@ -10,17 +10,22 @@ const SALT = 'sift.bearer-token';
 
 export interface BearerClaims {
   sub: string;
+  /** The server-side session it belongs to: it ends with that session. */
+  sid: string;
 }
 
 export function mintBearerToken(claims: BearerClaims, secret: string): Promise<string> {
-  return encode({ token: { sub: claims.sub }, secret, salt: SALT, maxAge: bearerTokenCookie.maxAgeSeconds });
+  const token = { sub: claims.sub, sid: claims.sid };
+  return encode({ token, secret, salt: SALT, maxAge: bearerTokenCookie.maxAgeSeconds });
 }
 
 /** The claims of a valid, unexpired token; null for anything else. */
 export async function readBearerToken(token: string, secret: string): Promise<BearerClaims | null> {
   try {
     const payload = await decode({ token, secret, salt: SALT });
-    return typeof payload?.sub === 'string' ? { sub: payload.sub } : null;
+    return typeof payload?.sub === 'string' && typeof payload.sid === 'string'
+      ? { sub: payload.sub, sid: payload.sid }
+      : null;
   } catch {
     return null;
   }

@@ -1,26 +1,25 @@
 // The real SessionReader: a request is signed in when it carries a valid bearer token or Auth.js
-// session cookie whose account still exists. Both are encrypted JWTs, so any server process with
-// the same AUTH_SECRET can read them; the account is looked up so deleted users lose access at once.
+// session cookie (encrypted JWTs any process with the same AUTH_SECRET can read) whose server-side
+// session is still live (session-store.ts: not signed out, not revoked, the account still there).
 import { decode } from '@auth/core/jwt';
-import type { Database } from '../db/client';
 import type { Env } from '../env';
 import { joinedCookie, requestCookies, sessionCookieName } from './auth-cookies';
 import { bearerTokenFromHeader, readBearerToken } from './bearer-token';
+import type { SessionStore } from './session-store';
 import type { SessionReader } from './session-user';
-import { findUserById, toSessionUser } from './user-store';
 
-export function createSessionReader(database: Database, env: Env, secret: string): SessionReader {
+export function createSessionReader(store: SessionStore, env: Env, secret: string): SessionReader {
   const cookieName = sessionCookieName(env);
 
-  async function sessionSubject(request: Request): Promise<string | null> {
+  async function sessionId(request: Request): Promise<string | null> {
     const bearer = bearerTokenFromHeader(request);
     // A request that presents a token is judged by that token alone.
-    if (bearer) return (await readBearerToken(bearer, secret))?.sub ?? null;
+    if (bearer) return (await readBearerToken(bearer, secret))?.sid ?? null;
     const token = joinedCookie(requestCookies(request), cookieName);
     if (!token) return null;
     try {
       const payload = await decode({ token, secret, salt: cookieName });
-      return typeof payload?.sub === 'string' ? payload.sub : null;
+      return typeof payload?.sid === 'string' ? payload.sid : null;
     } catch {
       return null;
     }
@@ -28,9 +27,8 @@ export function createSessionReader(database: Database, env: Env, secret: string
 
   return {
     async getUser(request) {
-      const subject = await sessionSubject(request);
-      const row = subject ? await findUserById(database.db, subject) : null;
-      return row ? toSessionUser(row) : null;
+      const sid = await sessionId(request);
+      return sid ? store.user(sid) : null;
     },
   };
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { users } from '../db/schema/users';
 import { hashPassword } from './password';
-import type { SessionUser } from './session-user';
+import { revokeUserSessions } from './session-store';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -18,10 +18,6 @@ export const EmailSchema = z
   .string()
   .transform(normalizeEmail)
   .pipe(z.email('is not a valid email address').max(320));
-
-export function toSessionUser(row: UserRow): SessionUser {
-  return { id: row.id, email: row.email, name: row.name, role: row.role };
-}
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   const [row] = await db
@@ -64,11 +60,13 @@ export async function listUsers(db: Db): Promise<UserRow[]> {
 }
 
 /** Sets a new password; false when there is no such account. */
+/** Sets a new password and ends every session of the account, on every device. */
 export async function setPassword(db: Db, email: string, password: string): Promise<boolean> {
   const rows = await db
     .update(users)
     .set({ passwordHash: await hashPassword(password) })
     .where(eq(users.email, normalizeEmail(email)))
     .returning({ id: users.id });
+  for (const { id } of rows) await revokeUserSessions(db, id);
   return rows.length > 0;
 }

@@ -19,6 +19,7 @@ import { databaseTargets } from '../../tests/support/databases';
 import { testEnv } from '../../tests/support/test-app';
 import { loadAppConfig } from '../app-config';
 import { createSessionReader } from '../auth/session-reader';
+import { createSessionStore } from '../auth/session-store';
 import type { Database } from '../db/client';
 import { createLogger } from '../logger';
 import { INDEX_BUILT_CHANNEL } from '../search/index-service';
@@ -80,7 +81,11 @@ describe.each(databaseTargets())('graphql-ws on $name', (target) => {
     const app = createAuthTestApp(database);
     const plain = await createTestUser(database, { name: 'Wes Socket' });
     user = await signInTestUser(app, plain.email, plain.password);
-    const sessions = createSessionReader(database, env, TEST_AUTH_SECRET);
+    const sessions = createSessionReader(
+      createSessionStore(database, env.AUTH_SESSION_MAX_AGE),
+      env,
+      TEST_AUTH_SECRET,
+    );
     server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
     webSocket = attachGraphqlWebSocket(server, {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiPaths } from '../../shared/api-paths';
 import { bearerTokenCookie } from '../../shared/auth';
 import {
   attemptSignIn,
@@ -12,9 +13,12 @@ import {
 } from '../../tests/support/auth';
 import { CookieJar } from '../../tests/support/cookie-jar';
 import { databaseTargets } from '../../tests/support/databases';
+import { graphql } from '../../tests/support/graphql';
 import { SmtpCatcher } from '../../tests/support/smtp-catcher';
 import { testEnv } from '../../tests/support/test-app';
 import { createSessionReader } from '../auth/session-reader';
+import { createSessionStore, SESSION_CACHE_TTL_MS } from '../auth/session-store';
+import { setPassword } from '../auth/user-store';
 import type { Database } from '../db/client';
 import { users } from '../db/schema/users';
 
@@ -251,24 +255,98 @@ describe.each(databaseTargets())('sign-in endpoints on $name', (target) => {
     expect(await sessionOf(app, jar)).toBeNull();
   });
 
-  it('rate-limits attempts per account with 429 and Retry-After, even from new addresses', async () => {
+  it('ends the session on the server at sign-out: the copied cookie and bearer token get nothing', async () => {
     const { email, password } = await createTestUser(database);
-    for (let i = 0; i < 10; i++) {
-      const { response } = await attempt(email, 'wrong password');
-      expect((await urlOf(response)).searchParams.get('error')).toBe('CredentialsSignin');
+    const signedIn = await signInTestUser(app, email, password);
+    const copiedCookie = signedIn.headers;
+    const graphqlMe = (headers: Record<string, string>) =>
+      graphql(app, '{ me { email } lookups { id } }', {}, headers);
+    expect((await graphqlMe(signedIn.bearerHeaders)).data?.me).toEqual({ email });
+
+    const csrfToken = await fetchCsrfToken(app, signedIn.jar);
+    await postAuthForm(app, signedIn.jar, '/api/auth/signout', { csrfToken });
+
+    const backup = await app.request(apiPaths.backup, { headers: copiedCookie });
+    expect(backup.status).toBe(401);
+    expect((await app.request('/api/auth/session', { headers: copiedCookie })).status).toBe(200);
+    expect(await (await app.request('/api/auth/session', { headers: copiedCookie })).json()).toBeNull();
+    const replayed = await graphqlMe(signedIn.bearerHeaders);
+    expect(replayed.data).toBeNull();
+    expect(replayed.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('signs out everywhere: every device of the user loses its session, other users keep theirs', async () => {
+    const { email, password } = await createTestUser(database);
+    const laptop = await signInTestUser(app, email, password);
+    const phone = await signInTestUser(app, email, password);
+    const someoneElse = await createTestUser(database);
+    const other = await signInTestUser(app, someoneElse.email, someoneElse.password);
+    const post = (headers: Record<string, string>) =>
+      app.request(apiPaths.signOutEverywhere, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: PUBLIC_URL, ...headers },
+        body: '{}',
+      });
+
+    // CSRF-safe: not from another site, not as a form.
+    expect((await post({ ...laptop.headers, Origin: 'https://evil.example' })).status).toBe(403);
+    expect((await post({ Origin: PUBLIC_URL })).status).toBe(401);
+
+    const response = await post(laptop.headers);
+    expect(response.status).toBe(200);
+    expect(setCookie(response, 'authjs.session-token')).toMatch(/Max-Age=0/);
+    expect(setCookie(response, bearerTokenCookie.name)).toMatch(/Max-Age=0/);
+    for (const device of [laptop, phone]) {
+      expect(await sessionOf(app, device.jar)).toBeNull();
+      expect((await graphql(app, '{ me { email } }', {}, device.bearerHeaders)).data).toEqual({ me: null });
     }
-    const { response, jar } = await attempt(email, password);
+    expect(await sessionOf(app, other.jar)).toMatchObject({ user: { email: someoneElse.email } });
+  });
+
+  it('ends every session of an account when its password is reset', async () => {
+    const { email, password } = await createTestUser(database);
+    const before = await signInTestUser(app, email, password);
+    expect(await setPassword(database.db, email, 'a brand new password')).toBe(true);
+    expect(await sessionOf(app, before.jar)).toBeNull();
+    expect((await graphql(app, '{ me { email } }', {}, before.bearerHeaders)).data).toEqual({ me: null });
+    expect((await attempt(email, 'a brand new password')).response.status).toBe(200);
+  });
+
+  it('stops guesses at one account from an address with 429, never the owner at another address', async () => {
+    const { email, password } = await createTestUser(database);
+    const attacker = fromNewAddress();
+    for (let i = 0; i < 50; i++) {
+      const { response } = await attempt(email, 'wrong password', attacker);
+      if (i < 10) expect((await urlOf(response)).searchParams.get('error')).toBe('CredentialsSignin');
+      else expect(response.status).toBe(429);
+    }
+    // Even the right password is refused from the attacker's address, with the wait to expect…
+    const { response, jar } = await attempt(email, password, attacker);
     expect(response.status).toBe(429);
     expect(Number(response.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(await response.json()).toMatchObject({ error: { code: 'rate_limited' } });
     expect(await sessionOf(app, jar)).toBeNull();
+    // …while the owner signs in from their own.
+    const owner = await attempt(email, password);
+    expect(owner.response.status).toBe(200);
+    expect(await sessionOf(app, owner.jar)).toMatchObject({ user: { email } });
   });
 
   it('forgives earlier failures once the right password is given', async () => {
     const { email, password } = await createTestUser(database);
+    const address = fromNewAddress();
     for (let round = 0; round < 2; round++) {
-      for (let i = 0; i < 9; i++) await attempt(email, 'wrong password');
-      expect((await attempt(email, password)).response.status).toBe(200);
+      for (let i = 0; i < 9; i++) await attempt(email, 'wrong password', address);
+      expect((await attempt(email, password, address)).response.status).toBe(200);
+    }
+  });
+
+  it('counts no successful sign-in, so one address (a proxy) can sign many people in', async () => {
+    const shared = fromNewAddress();
+    const people = await Promise.all(Array.from({ length: 3 }, () => createTestUser(database)));
+    for (let i = 0; i < 33; i++) {
+      const { email, password } = people[i % people.length]!;
+      expect((await attempt(email, password, shared)).response.status).toBe(200);
     }
   });
 
@@ -300,7 +378,9 @@ describe.each(databaseTargets())('sign-in endpoints on $name', (target) => {
   it('reads the session from the cookie or the bearer token, and nothing else', async () => {
     const { user, email, password } = await createTestUser(database);
     const signedIn = await signInTestUser(app, email, password);
-    const reader = createSessionReader(database, testEnv(), TEST_AUTH_SECRET);
+    let now = Date.now();
+    const store = createSessionStore(database, testEnv().AUTH_SESSION_MAX_AGE, () => now);
+    const reader = createSessionReader(store, testEnv(), TEST_AUTH_SECRET);
     const request = (headers: Record<string, string>) => new Request(`${PUBLIC_URL}/graphql`, { headers });
     const expected = { id: user.id, email, name: 'Test User', role: 'user' };
 
@@ -315,12 +395,12 @@ describe.each(databaseTargets())('sign-in endpoints on $name', (target) => {
       await reader.getUser(request({ Cookie: `authjs.session-token=${signedIn.bearerToken}` })),
     ).toBeNull();
     // Another secret cannot read them.
-    const stranger = createSessionReader(database, testEnv(), `${TEST_AUTH_SECRET}-other`);
+    const stranger = createSessionReader(store, testEnv(), `${TEST_AUTH_SECRET}-other`);
     expect(await stranger.getUser(request(signedIn.bearerHeaders))).toBeNull();
-    // Deleting the account ends its sessions.
+    // Deleting the account ends its sessions, once the process's cached answer is due again.
     await database.db.delete(users).where(eq(users.id, user.id));
+    now += SESSION_CACHE_TTL_MS;
     expect(await reader.getUser(request(signedIn.bearerHeaders))).toBeNull();
-    expect(await sessionOf(app, signedIn.jar)).toBeNull();
   });
 
   it('shares sessions between server processes with the same AUTH_SECRET', async () => {

@@ -1,9 +1,10 @@
 // Sign-in: Auth.js mounted at /api/auth, plus what it leaves to us — form posts carrying
-// json=true answered as {url}, rate limits on sign-in attempts, the bearer-token cookie minted
-// and cleared alongside the session cookie, and the browser's session refresh settings.
+// json=true answered as {url}, throttled password guesses, the bearer-token cookie minted and
+// cleared alongside the session cookie, "sign out everywhere", and the browser's refresh settings.
 import { Auth } from '@auth/core';
 import { decode } from '@auth/core/jwt';
 import { Hono } from 'hono';
+import { serialize } from 'hono/utils/cookie';
 import { apiPaths } from '../../shared/api-paths';
 import type { AppConfig } from '../../shared/app-config';
 import { type AuthSettings, bearerTokenCookie } from '../../shared/auth';
@@ -11,6 +12,8 @@ import { createAuthConfig } from '../auth/auth-config';
 import { sessionCookieChange, sessionCookieName, usesSecureCookies } from '../auth/auth-cookies';
 import { resolveAuthSecret } from '../auth/auth-secret';
 import { bearerCookie, mintBearerToken } from '../auth/bearer-token';
+import type { SessionStore } from '../auth/session-store';
+import type { SessionReader } from '../auth/session-user';
 import { createSignInMailer } from '../auth/sign-in-mailer';
 import { normalizeEmail } from '../auth/user-store';
 import { clientAddress } from '../client-address';
@@ -19,14 +22,19 @@ import type { Env } from '../env';
 import { apiError } from '../http-error';
 import { limitBody } from '../json-body';
 import type { Logger } from '../logger';
+import { sameOriginJson } from '../middleware/same-origin-json';
 import { RateLimiter, tooManyRequests } from '../rate-limit';
 
 /** Far more than an address, a password and the CSRF token take. */
 const FORM_BYTES = 16 * 1024;
 const ATTEMPT_WINDOW_MS = 15 * 60_000;
-/** Sign-in attempts (password or email link) per client address, then per account, per window. */
-const ATTEMPTS_PER_ADDRESS = 30;
-const ATTEMPTS_PER_ACCOUNT = 10;
+/**
+ * Failed attempts (wrong passwords, and every email link sent) per window: per client address over
+ * all accounts, and per account from one address. An attacker guessing one account's password is
+ * stopped at their own address, never the owner at theirs; successful sign-ins count nowhere.
+ */
+const FAILURES_PER_ADDRESS = 30;
+const FAILURES_PER_ACCOUNT_AND_ADDRESS = 10;
 
 /** Posts that try a password or send a link: the ones worth guessing or spamming. */
 const ATTEMPT_PATHS = new Set([`${apiPaths.auth}/callback/credentials`, `${apiPaths.auth}/signin/email`]);
@@ -36,22 +44,25 @@ export interface AuthRoutesDeps {
   config: AppConfig;
   database: Database;
   logger: Logger;
+  sessions: SessionReader;
+  sessionStore: SessionStore;
 }
 
-export function authRoutes({ env, config: appConfig, database, logger }: AuthRoutesDeps) {
+export function authRoutes(deps: AuthRoutesDeps) {
+  const { env, config: appConfig, database, logger, sessions, sessionStore } = deps;
   const secret = resolveAuthSecret(env, logger);
   const mailer = createSignInMailer(env, appConfig.platformName, logger);
-  const config = createAuthConfig({ db: database.db, env, logger, secret, mailer });
+  const config = createAuthConfig({ db: database.db, env, logger, secret, mailer, sessionStore });
   const secure = usesSecureCookies(env);
   const sessionCookie = sessionCookieName(env);
   const perAddress = new RateLimiter(database.db, {
-    name: 'sign-in-address',
-    limit: ATTEMPTS_PER_ADDRESS,
+    name: 'sign-in-failures-address',
+    limit: FAILURES_PER_ADDRESS,
     windowMs: ATTEMPT_WINDOW_MS,
   });
-  const perAccount = new RateLimiter(database.db, {
-    name: 'sign-in-account',
-    limit: ATTEMPTS_PER_ACCOUNT,
+  const perAccountAndAddress = new RateLimiter(database.db, {
+    name: 'sign-in-failures-account',
+    limit: FAILURES_PER_ACCOUNT_AND_ADDRESS,
     windowMs: ATTEMPT_WINDOW_MS,
   });
   const settings: AuthSettings = {
@@ -68,7 +79,9 @@ export function authRoutes({ env, config: appConfig, database, logger }: AuthRou
     let token: string | null = null;
     if (change.kind === 'set') {
       const payload = await decode({ token: change.token, secret, salt: sessionCookie });
-      if (typeof payload?.sub === 'string') token = await mintBearerToken({ sub: payload.sub }, secret);
+      if (typeof payload?.sub === 'string' && typeof payload.sid === 'string') {
+        token = await mintBearerToken({ sub: payload.sub, sid: payload.sid }, secret);
+      }
     }
     // Responses from Response.redirect() have immutable headers; copy before adding a cookie.
     const copy = new Response(response.body, response);
@@ -83,13 +96,30 @@ export function authRoutes({ env, config: appConfig, database, logger }: AuthRou
 
   app.get(apiPaths.authSettings, (c) => c.json(settings));
 
+  app.post(
+    apiPaths.signOutEverywhere,
+    sameOriginJson({ publicUrl: env.PUBLIC_URL, development: env.NODE_ENV === 'development' }),
+    async (c) => {
+      const user = await sessions.getUser(c.req.raw);
+      if (!user) return apiError(c, 401, 'unauthenticated', 'Sign in to sign out of your devices.');
+      await sessionStore.revokeAll(user.id);
+      c.header(
+        'Set-Cookie',
+        serialize(sessionCookie, '', { path: '/', maxAge: 0, httpOnly: true, sameSite: 'Lax', secure }),
+        { append: true },
+      );
+      c.header('Set-Cookie', bearerCookie(null, secure), { append: true });
+      return c.json({ signedOut: true });
+    },
+  );
+
   app.on(['GET', 'POST'], `${apiPaths.auth}/*`, limitBody(FORM_BYTES, 'A sign-in form'), async (c) => {
     const incoming = new URL(c.req.url);
     // Auth.js builds redirects, cookie flags and email links from the request URL: use the public one.
     const url = new URL(incoming.pathname + incoming.search, env.PUBLIC_URL);
     const headers = new Headers(c.req.raw.headers);
     let body: string | undefined;
-    let account: string | undefined;
+    let attempt: { limiter: RateLimiter; key: string }[] = [];
 
     if (c.req.method === 'POST') {
       const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -106,11 +136,16 @@ export function authRoutes({ env, config: appConfig, database, logger }: AuthRou
       // Spec §7: a form with json=true gets {url} instead of a redirect.
       if (fields.get('json') === 'true') headers.set('X-Auth-Return-Redirect', '1');
       if (ATTEMPT_PATHS.has(incoming.pathname)) {
-        const byAddress = await perAddress.consume(clientAddress(c, env.TRUST_PROXY_HOPS));
-        if (!byAddress.allowed) return tooManyRequests(c, byAddress);
-        account = normalizeEmail(fields.get('email') ?? '');
-        const byAccount = await perAccount.consume(account);
-        if (!byAccount.allowed) return tooManyRequests(c, byAccount);
+        const address = clientAddress(c, env.TRUST_PROXY_HOPS);
+        const account = normalizeEmail(fields.get('email') ?? '');
+        attempt = [
+          { limiter: perAddress, key: address },
+          { limiter: perAccountAndAddress, key: `${account} ${address}` },
+        ];
+        for (const { limiter, key } of attempt) {
+          const failures = await limiter.consume(key, 0);
+          if (failures.used >= limiter.rule.limit) return tooManyRequests(c, failures);
+        }
       }
     }
 
@@ -124,13 +159,11 @@ export function authRoutes({ env, config: appConfig, database, logger }: AuthRou
     const response = await withBearerToken(
       await Auth(new Request(url, { method: c.req.method, headers, body }), config),
     );
-    // A successful password sign-in forgives the account's earlier failures.
-    if (
-      account &&
-      incoming.pathname.endsWith('/credentials') &&
-      sessionCookieChange(response, sessionCookie)?.kind === 'set'
-    ) {
-      await perAccount.reset(account);
+    if (attempt.length > 0) {
+      const signedIn = sessionCookieChange(response, sessionCookie)?.kind === 'set';
+      // Only failures count; a successful sign-in forgives that account's failures from this address.
+      if (signedIn) await perAccountAndAddress.reset(attempt[1]!.key);
+      else for (const { limiter, key } of attempt) await limiter.consume(key);
     }
     return response;
   });

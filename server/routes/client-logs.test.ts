@@ -6,6 +6,7 @@ import { databaseTargets } from '../../tests/support/databases';
 import { fixedSession, testEnv } from '../../tests/support/test-app';
 import { createApp } from '../app';
 import { loadAppConfig } from '../app-config';
+import { createSessionStore } from '../auth/session-store';
 import type { SessionReader, SessionUser } from '../auth/session-user';
 import type { Database } from '../db/client';
 import { clientLogs } from '../db/schema/client-logs';
@@ -53,6 +54,7 @@ describe.each(databaseTargets())('client logs on $name', (target) => {
       database,
       logger: createLogger('debug', stream),
       sessions,
+      sessionStore: createSessionStore(database, env.AUTH_SESSION_MAX_AGE),
     });
   }
 

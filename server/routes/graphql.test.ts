@@ -9,6 +9,7 @@ import { errorCodes, type GraphqlAnswer, graphql } from '../../tests/support/gra
 import { createTestApp, fixedSession, testEnv } from '../../tests/support/test-app';
 import { createApp } from '../app';
 import { loadAppConfig } from '../app-config';
+import { createSessionStore } from '../auth/session-store';
 import type { Database } from '../db/client';
 import { lookups } from '../db/schema/documents';
 import { MAX_ALIASES, MAX_DIRECTIVES, MAX_TOKENS } from '../graphql/limits';
@@ -467,6 +468,7 @@ describe.each(databaseTargets())('GraphQL on $name', (target) => {
       database: { ...database, db: failing },
       logger: createLogger('error', { write: (line: string) => void lines.push(line) }),
       sessions: fixedSession({ id: 'u', email: 'u@x', name: null, role: 'user' }),
+      sessionStore: createSessionStore(database, testEnv().AUTH_SESSION_MAX_AGE),
     });
     const response = await broken.request('/graphql', {
       method: 'POST',

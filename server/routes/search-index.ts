@@ -75,8 +75,9 @@ export function searchIndexRoutes({ config, database, logger, sessions }: Search
       );
     }
     const etag = `"${crc32c}"`;
-    // Content-addressed by checksum, so it never changes; protected ones stay out of shared caches.
-    c.header('Cache-Control', `${source.protected ? 'private' : 'public'}, max-age=31536000, immutable`);
+    // Content-addressed by checksum, so a public one never changes. A protected one is never kept
+    // by the browser's HTTP cache, which sign-out cannot empty: the worker's own copy is wiped instead.
+    c.header('Cache-Control', source.protected ? 'private, no-store' : 'public, max-age=31536000, immutable');
     c.header('ETag', etag);
     if (
       c.req

@@ -6,6 +6,7 @@
 //   await app.request('/graphql', { headers: session.bearerHeaders, … }); // Authorization: Bearer
 import { randomBytes } from 'node:crypto';
 import { createSessionReader } from '../../server/auth/session-reader';
+import { createSessionStore } from '../../server/auth/session-store';
 import { createUser, type NewUser, type UserRow } from '../../server/auth/user-store';
 import type { Database } from '../../server/db/client';
 import { bearerTokenCookie } from '../../shared/auth';
@@ -14,14 +15,12 @@ import { createTestApp, testEnv } from './test-app';
 
 export const TEST_AUTH_SECRET = 'sift-test-auth-secret-0123456789abcdefghijklmnop';
 
-/** The real app with the real session reader, sharing one AUTH_SECRET. */
+/** The real app with the real session reader and store, sharing one AUTH_SECRET. */
 export function createAuthTestApp(database: Database, envOverrides: Record<string, string> = {}) {
   const overrides = { AUTH_SECRET: TEST_AUTH_SECRET, ...envOverrides };
-  return createTestApp(
-    database,
-    overrides,
-    createSessionReader(database, testEnv(overrides), overrides.AUTH_SECRET),
-  );
+  const env = testEnv(overrides);
+  const store = createSessionStore(database, env.AUTH_SESSION_MAX_AGE);
+  return createTestApp(database, overrides, createSessionReader(store, env, overrides.AUTH_SECRET), store);
 }
 
 type TestApp = ReturnType<typeof createTestApp>;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../server/app';
 import { loadAppConfig } from '../../server/app-config';
+import { createSessionStore, type SessionStore } from '../../server/auth/session-store';
 import type { SessionReader, SessionUser } from '../../server/auth/session-user';
 import type { Database } from '../../server/db/client';
 import { type Env, parseEnv } from '../../server/env';
@@ -28,7 +29,15 @@ export function createTestApp(
   database: Database,
   envOverrides: Record<string, string> = {},
   sessions: SessionReader = fixedSession(null),
+  sessionStore?: SessionStore,
 ) {
   const env = testEnv(envOverrides);
-  return createApp({ env, config: loadAppConfig(), database, logger: createLogger(env.LOG_LEVEL), sessions });
+  return createApp({
+    env,
+    config: loadAppConfig(),
+    database,
+    logger: createLogger(env.LOG_LEVEL),
+    sessions,
+    sessionStore: sessionStore ?? createSessionStore(database, env.AUTH_SESSION_MAX_AGE),
+  });
 }

@@ -1,5 +1,5 @@
-// Accounts for sign-in, the OAuth identities linked to them, and the one-time tokens of the
-// email-link provider.
+// Accounts for sign-in, the OAuth identities linked to them, their server-side sessions, and the
+// one-time tokens of the email-link provider.
 import { sql } from 'drizzle-orm';
 import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -13,7 +13,7 @@ export const users = pgTable('users', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** One row per OAuth/OIDC identity; sessions are JWTs, so provider tokens are not kept. */
+/** One row per OAuth/OIDC identity; provider tokens are not kept. */
 export const accounts = pgTable(
   'accounts',
   {
@@ -36,4 +36,23 @@ export const verificationTokens = pgTable(
     expires: timestamp('expires', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.identifier, t.token] })],
+);
+
+/**
+ * One row per sign-in; its id rides in the session JWT and the bearer token (`sid`), so a session
+ * ends on the server (sign-out, "sign out everywhere", a password reset) while its cookie lives on.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Moved forward as the session is used; rows past it are deleted. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user').on(t.userId), index('sessions_expires').on(t.expiresAt)],
 );
