@@ -1,5 +1,5 @@
 // The providers only data-fetching components need: the server-state cache, the GraphQL client,
-// session refreshes and the key-value backup sync. main.tsx imports this chunk beside the
+// session refreshes, the key-value backup sync and the wipe of protected data at sign-out. main.tsx imports this chunk beside the
 // configuration and messages, so TanStack Query and the GraphQL client stay out of the entry.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
@@ -8,6 +8,7 @@ import { appGraphqlClient } from '../graphql/app-graphql-client';
 import { GraphqlProvider } from '../graphql/graphql-provider';
 
 const BackupSync = lazy(() => import('./backup-sync').then((m) => ({ default: m.BackupSync })));
+const SignedOutWipe = lazy(() => import('./signed-out-wipe').then((m) => ({ default: m.SignedOutWipe })));
 // Only with a WebSocket endpoint configured (none by default) is there an index-update stream to follow.
 const IndexUpdateSync =
   appGraphqlClient.subscriptionTransport === 'websocket'
@@ -22,6 +23,7 @@ export function DataProviders({ children }: { children: ReactNode }) {
         <AuthProvider>
           <Suspense fallback={null}>
             <BackupSync />
+            <SignedOutWipe />
             <IndexUpdateSync />
           </Suspense>
           {children}

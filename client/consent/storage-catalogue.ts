@@ -18,6 +18,13 @@ export const storageCatalogue: StoredItem[] = [
   { id: 'language', category: 'necessary', kind: 'cookie', name: 'i18n_redirected' },
   { id: 'color_scheme', category: 'necessary', kind: 'cookie', name: 'color-scheme' },
   { id: 'chunk_reload', category: 'necessary', kind: 'sessionStorage', name: 'sift:chunk-reload:*' },
+  // React Router's ScrollRestoration (app/layouts), so Back returns to where the page was scrolled.
+  {
+    id: 'scroll_positions',
+    category: 'necessary',
+    kind: 'sessionStorage',
+    name: 'react-router-scroll-positions',
+  },
   { id: 'offline', category: 'necessary', kind: 'cacheStorage', name: '*' },
   // Signed-in users' lookups, for labels while offline (spec §7); removed on sign-out.
   { id: 'lookups', category: 'necessary', kind: 'localStorage', name: 'lookups' },

@@ -3,6 +3,7 @@
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import Login from '@mui/icons-material/Login';
 import Logout from '@mui/icons-material/Logout';
+import PhonelinkErase from '@mui/icons-material/PhonelinkErase';
 import {
   Avatar,
   Box,
@@ -103,6 +104,17 @@ export function AccountMenu() {
             <Logout fontSize="small" />
           </ListItemIcon>
           {t('auth.sign_out')}
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            void signOutAndLeave({ everywhere: true });
+          }}
+        >
+          <ListItemIcon>
+            <PhonelinkErase fontSize="small" />
+          </ListItemIcon>
+          {t('auth.sign_out_everywhere')}
         </MenuItem>
       </Menu>
       <Snackbar

@@ -82,3 +82,21 @@ export async function signOut(options: { callbackUrl?: string } = {}): Promise<{
   authStore.clear('signOut');
   return { url: answer.url };
 }
+
+/** Ends every session of the signed-in user, on every device, this one included. */
+export async function signOutEverywhere(): Promise<{ url: string }> {
+  const response = await fetch(apiPaths.signOutEverywhere, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+  });
+  // 401: this session had already ended, which is what was asked for.
+  if (!response.ok && response.status !== 401) {
+    throw new AuthRequestError(
+      `Signing out everywhere was refused (HTTP ${response.status})`,
+      response.status,
+    );
+  }
+  authStore.clear('signOut');
+  return { url: currentPage() };
+}

@@ -3,18 +3,19 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { appPathOf } from './app-path';
-import { signOut } from './auth-actions';
+import { signOut, signOutEverywhere } from './auth-actions';
 
 export function useSignOut() {
   const navigate = useNavigate();
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  async function signOutAndLeave() {
+  /** `everywhere` also ends the user's sessions on every other device. */
+  async function signOutAndLeave({ everywhere = false } = {}) {
     setFailed(false);
     setBusy(true);
     try {
-      const { url } = await signOut();
+      const { url } = await (everywhere ? signOutEverywhere() : signOut());
       await navigate(appPathOf(url), { replace: true });
     } catch (error) {
       console.warn('Signing out failed', error);

@@ -13,3 +13,8 @@ export function searchWorker(): Remote<SearchWorkerApi> {
   );
   return worker;
 }
+
+/** The page's worker if one was started, without starting one (e.g. to drop what it holds). */
+export function startedSearchWorker(): Remote<SearchWorkerApi> | undefined {
+  return worker;
+}
