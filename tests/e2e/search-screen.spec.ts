@@ -277,6 +277,75 @@ test('the reload demo opens the results page with a full page load', async ({ pa
   expect(await page.evaluate(() => (window as { beforeReload?: boolean }).beforeReload)).toBeUndefined();
 });
 
+/**
+ * Where on this device any of `names` can still be read: localStorage, sessionStorage, every
+ * IndexedDB record and Cache Storage entry (gzip bodies unpacked), and `fetch()` of `urls` as the
+ * page could (HTTP cache included). Each trace is named by where it was found.
+ */
+function protectedTraces(page: Page, urls: string[], names: string[]): Promise<string[]> {
+  return page.evaluate(
+    async ({ urls, names }) => {
+      const traces: string[] = [];
+      const gunzip = async (bytes: Uint8Array<ArrayBuffer>) => {
+        if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return new TextDecoder().decode(bytes);
+        const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+        return new Response(stream).text();
+      };
+      const textOf = async (value: unknown): Promise<string> => {
+        if (value instanceof Uint8Array) return gunzip(new Uint8Array(value));
+        if (value instanceof ArrayBuffer) return gunzip(new Uint8Array(value));
+        if (value && typeof value === 'object') {
+          const parts = await Promise.all(Object.values(value).map(textOf));
+          return `${JSON.stringify(value)} ${parts.join(' ')}`;
+        }
+        return String(value);
+      };
+      const check = (where: string, text: string) => {
+        if (names.some((name) => text.includes(name))) traces.push(where);
+      };
+      for (const [label, storage] of [
+        ['localStorage', localStorage],
+        ['sessionStorage', sessionStorage],
+      ] as const) {
+        for (const key of Object.keys(storage)) check(`${label} ${key}`, storage.getItem(key) ?? '');
+      }
+      for (const { name } of await indexedDB.databases()) {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open(name!);
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error);
+        });
+        for (const store of Array.from(db.objectStoreNames)) {
+          const records = await new Promise<unknown[]>((resolve, reject) => {
+            const all = db.transaction(store).objectStore(store).getAll();
+            all.onsuccess = () => resolve(all.result);
+            all.onerror = () => reject(all.error);
+          });
+          for (const record of records) check(`indexedDB ${name}/${store}`, await textOf(record));
+        }
+        db.close();
+      }
+      for (const cacheName of await caches.keys()) {
+        const cache = await caches.open(cacheName);
+        for (const request of await cache.keys()) {
+          const response = await cache.match(request);
+          const bytes = new Uint8Array((await response?.arrayBuffer()) ?? new ArrayBuffer(0));
+          check(`cache ${cacheName} ${request.url}`, await gunzip(bytes));
+        }
+      }
+      for (const url of urls) {
+        const response = await fetch(url);
+        check(
+          `fetch ${url} (${response.status})`,
+          await gunzip(new Uint8Array(await response.arrayBuffer())),
+        );
+      }
+      return traces;
+    },
+    { urls, names },
+  );
+}
+
 test.describe('signed in', () => {
   const ann = { email: 'ann@example.test', password: 'a long enough password' };
   let server: TestServer;
@@ -396,5 +465,38 @@ test.describe('signed in', () => {
     } finally {
       await context.setOffline(false);
     }
+  });
+  test('signing out on a page outside search leaves no protected data readable on the device', async ({
+    page,
+    context,
+  }) => {
+    const errors = collectPageErrors(page);
+    await decideConsent(context, server.url(), ['preferences']);
+    await signIn(page);
+    const artifacts: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/index\/cities\/\d+$/.test(request.url())) artifacts.push(request.url());
+    });
+    await page.goto(server.url('/search/city?s=winterthur'));
+    await expect
+      .poll(() => sourceStates(page), { timeout: 150_000 })
+      .toEqual({ countries: 'loaded', cities: 'loaded' });
+    await options(page).first().click();
+    await expect(page.locator('main').getByRole('heading', { level: 1 })).toHaveText('Winterthur');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('lookups'))).not.toBeNull();
+    // The probe finds the protected data while signed in, so finding nothing later means something.
+    const cityNames = ['Winterthur', 'Timbuktu'];
+    expect(await protectedTraces(page, artifacts, cityNames)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^indexedDB sift-search/)]),
+    );
+
+    await page.goto(server.url('/about'));
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Sign out', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Account' })).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('lookups'))).toBeNull();
+    // A normal sign-out logs no error (the probe's own refused fetch below would).
+    expect(errors).toEqual([]);
+    await expect.poll(() => protectedTraces(page, artifacts, cityNames)).toEqual([]);
   });
 });
