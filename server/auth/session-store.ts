@@ -37,7 +37,8 @@ export function createSessionStore(database: Database, maxAgeSeconds: number, no
     else for (const [sid, entry] of cache) if (entry.user.id === id) cache.delete(sid);
   }
   // Answers are cached only once the process listens, so no revocation can slip between the two.
-  const listening = database.listen(SESSION_REVOKED_CHANNEL, forget);
+  // Listening starts with the first check: a LISTEN holds a database connection of its own.
+  let listening: Promise<unknown> | undefined;
 
   return {
     /** Opens a session for a user who just signed in; returns its id for the JWT. */
@@ -51,6 +52,10 @@ export function createSessionStore(database: Database, maxAgeSeconds: number, no
 
     /** The user of a live session (not revoked, not expired, account still there), or null. */
     async user(sid: string): Promise<SessionUser | null> {
+      listening ??= database.listen(SESSION_REVOKED_CHANNEL, forget).catch((error: unknown) => {
+        listening = undefined;
+        throw error;
+      });
       await listening;
       const cached = cache.get(sid);
       if (cached && now() - cached.checkedAt < SESSION_CACHE_TTL_MS) return cached.user;

@@ -1,9 +1,9 @@
 // The lookups for a signed-in user, through TanStack Query (keyed by the Lookups query's hash),
-// with the device-copy fallback of load-lookups.ts. Signed out: nothing is fetched, and signing
-// out removes the device copy. `lookupLabel` labels an id in the interface language; the app layer
+// with the device-copy fallback of load-lookups.ts. Signed out: nothing is fetched (the app's
+// signed-out wipe removes the device copy). `lookupLabel` labels an id in the interface language; the app layer
 // hands it to the screens that show coded values (search filters, the item viewer).
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LookupsDocument } from '../../graphql/generated/operations';
 import { useGraphqlClient } from '../../graphql/graphql-provider';
@@ -46,16 +46,6 @@ export function useLookups(signedIn: boolean | undefined): LookupsState {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const { queryKey, queryFn } = graphqlQueryOptions(client, LookupsDocument);
-
-  // Signing out (signed in, then signed out, on this page) removes the device copy. A page that
-  // starts signed out leaves it alone: opened offline, it cannot tell a signed-out user from a
-  // signed-in one whose session could not be read.
-  const lastKnown = useRef(signedIn);
-  useEffect(() => {
-    if (signedIn === undefined) return;
-    if (lastKnown.current === true && signedIn === false) browserLookupsStorage().clear();
-    lastKnown.current = signedIn;
-  }, [signedIn]);
 
   const query = useQuery({
     // Its own namespace: this entry holds the lookups with their origin, not the query's raw data
