@@ -84,7 +84,7 @@ function replaceAt(value: unknown, choices: number[], replacement: unknown): unk
   if (entries.length === 0) return replacement;
   const [first, ...rest] = choices;
   const [key, child] = entries[first! % entries.length]!;
-  const copy: Record<string, unknown> = Array.isArray(value) ? [...value] : { ...value };
+  const copy = (Array.isArray(value) ? [...value] : { ...value }) as Record<string, unknown>;
   copy[key] = replaceAt(child, rest, replacement);
   return copy;
 }
