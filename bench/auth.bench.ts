@@ -1,9 +1,10 @@
 // Sign-in costs: scrypt hashing, whether a wrong password and an unknown account take the same
 // time (no account enumeration), a full password sign-in through the app, and reading a session
-// from its cookie or bearer token (done on every protected request).
+// from its cookie or bearer token (done on every protected request), answered from the session
+// store's memory and, uncached, from the database.
 import { hashPassword, verifyPassword } from '../server/auth/password';
 import { createSessionReader } from '../server/auth/session-reader';
-import { createSessionStore } from '../server/auth/session-store';
+import { createSessionStore, SESSION_CACHE_TTL_MS } from '../server/auth/session-store';
 import { openDatabase } from '../server/db/client';
 import {
   attemptSignIn,
@@ -39,6 +40,13 @@ const reader = createSessionReader(
   testEnv(),
   TEST_AUTH_SECRET,
 );
+// A clock that moves past the cache's lifetime on every call: each read asks the database.
+let clock = Date.now();
+const uncachedReader = createSessionReader(
+  createSessionStore(database, testEnv().AUTH_SESSION_MAX_AGE, () => (clock += SESSION_CACHE_TTL_MS)),
+  testEnv(),
+  TEST_AUTH_SECRET,
+);
 const cookieRequest = new Request('http://localhost/graphql', { headers: signedIn.headers });
 const bearerRequest = new Request('http://localhost/graphql', { headers: signedIn.bearerHeaders });
 
@@ -67,6 +75,7 @@ const results = {
   signInFull: await measure(async () => void (await signInTestUser(app, email, password)), 10, 1),
   readSessionCookie: await measure(() => reader.getUser(cookieRequest), 500),
   readBearerToken: await measure(() => reader.getUser(bearerRequest), 500),
+  readBearerTokenUncached: await measure(() => uncachedReader.getUser(bearerRequest), 500),
 };
 await database.close();
 console.info(JSON.stringify({ bench: 'auth', results }));
