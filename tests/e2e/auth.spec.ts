@@ -72,7 +72,7 @@ test('sign in with a password, reach protected pages and the item viewer, then s
   const menu = page.getByRole('menu');
   await expect(menu.getByText('Ann Lee')).toBeVisible();
   await expect(menu.getByText('ann@example.test')).toBeVisible();
-  await menu.getByRole('menuitem', { name: 'Sign out' }).click();
+  await menu.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
   // Signing out stays on the page, which the guard turns into the sign-in page when it is protected.
   await expect(page).toHaveURL(loginUrlFor('/modules/auth/protected'));
   expect((await context.cookies()).map((c) => c.name)).not.toContain('auth.token');

@@ -173,7 +173,7 @@ test('signing out removes the device copy of the lookups', async ({ page }) => {
   await signIn(page);
   await expect(page.getByText('2 lookups, from the server')).toBeVisible();
   await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('menu').getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Sign out', exact: true }).click();
   await expect(page.getByText('Sign in to load the lookups.')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('lookups'))).toBeNull();
 });

@@ -466,6 +466,7 @@ test.describe('signed in', () => {
       await context.setOffline(false);
     }
   });
+
   test('signing out on a page outside search leaves no protected data readable on the device', async ({
     page,
     context,
