@@ -142,9 +142,11 @@ export function authRoutes(deps: AuthRoutesDeps) {
           { limiter: perAddress, key: address },
           { limiter: perAccountAndAddress, key: `${account} ${address}` },
         ];
+        // Counted before the password is checked, so parallel guesses cannot slip past the limit;
+        // a successful sign-in takes its attempt back below.
         for (const { limiter, key } of attempt) {
-          const failures = await limiter.consume(key, 0);
-          if (failures.used >= limiter.rule.limit) return tooManyRequests(c, failures);
+          const decision = await limiter.consume(key);
+          if (!decision.allowed) return tooManyRequests(c, decision);
         }
       }
     }
@@ -159,11 +161,12 @@ export function authRoutes(deps: AuthRoutesDeps) {
     const response = await withBearerToken(
       await Auth(new Request(url, { method: c.req.method, headers, body }), config),
     );
-    if (attempt.length > 0) {
-      const signedIn = sessionCookieChange(response, sessionCookie)?.kind === 'set';
-      // Only failures count; a successful sign-in forgives that account's failures from this address.
-      if (signedIn) await perAccountAndAddress.reset(attempt[1]!.key);
-      else for (const { limiter, key } of attempt) await limiter.consume(key);
+    // Only failures count: a successful sign-in takes back its attempt from the address and forgives
+    // that account's failures from it.
+    const [byAddress, byAccount] = attempt;
+    if (byAddress && byAccount && sessionCookieChange(response, sessionCookie)?.kind === 'set') {
+      await perAddress.consume(byAddress.key, -1);
+      await perAccountAndAddress.reset(byAccount.key);
     }
     return response;
   });
