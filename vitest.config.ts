@@ -14,6 +14,9 @@ export default defineConfig({
   test: {
     include: ['{server,shared,client,scripts,build,bench}/**/*.test.{ts,tsx}'],
     environment: 'node',
+    globalSetup: ['tests/support/pglite-template.ts'],
+    // Two shared cores: the default (cores − 1) would run one file at a time.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Its ESM build imports files without extensions, which only a bundler resolves.

@@ -1,27 +1,24 @@
 // The import CLI end to end, as an operator runs it, against an embedded database in a temp folder.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../server/db/client';
 import { artifactSummary } from '../server/search/artifact-store';
 import { countDocuments } from '../server/search/document-store';
+import { testEnv } from '../tests/support/test-app';
+import { runImportCli } from './import';
 
-const run = promisify(execFile);
 const folder = mkdtempSync(join(tmpdir(), 'sift-import-cli-'));
 
 async function importCli(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run('node_modules/.bin/tsx', ['scripts/import.ts', ...args], {
-      env: { ...process.env, DATA_DIR: folder, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const code = await runImportCli(args, testEnv({ DATA_DIR: folder }), {
+    print: (line) => stdout.push(line),
+    report: (line) => stderr.push(line),
+  });
+  return { code, stdout: stdout.join('\n'), stderr: stderr.join('\n') };
 }
 
 describe('npm run import', () => {
@@ -48,7 +45,7 @@ describe('npm run import', () => {
     try {
       expect(await countDocuments(database.db, 'countries')).toBe(2);
       expect((await artifactSummary(database.db, 'countries'))?.documentCount).toBe(2);
-      // While another process (a server, here this test) has the embedded database open, it refuses.
+      // While a server (here this test) has the embedded database open, the CLI refuses it.
       const refused = await importCli('countries', good);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain(`is in use by process ${process.pid}`);
@@ -63,5 +60,7 @@ describe('npm run import', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/Unknown data source "atlantis"; app.config.ts has: countries, cities/);
     expect((await importCli()).stderr).toContain('Usage: npm run import -- <source> <file>');
+    expect((await importCli('countries', 'nowhere.ndjson')).stderr).toBe('No file at nowhere.ndjson');
+    expect((await importCli('countries', 'x', '--colour')).stderr).toMatch(/Unknown option '--colour'/);
   }, 60_000);
 });

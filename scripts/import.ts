@@ -3,10 +3,13 @@
 // Nothing is written unless every record is valid. With the embedded database, stop the server
 // first (one process at a time may open it); with PostgreSQL, running servers pick up the change.
 import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadAppConfig } from '../server/app-config';
-import { openConfiguredDatabase } from '../server/db/open-configured-database';
-import { parseEnv } from '../server/env';
+import { type Database, openDatabase } from '../server/db/client';
+import { DataDirInUseError } from '../server/db/data-dir-lock';
+import { configuredDatabaseOptions } from '../server/db/open-configured-database';
+import { type Env, parseEnv } from '../server/env';
 import { createLogger } from '../server/logger';
 import { importDocuments } from '../server/search/import-documents';
 import {
@@ -20,92 +23,130 @@ import { createSearchIndexService } from '../server/search/index-service';
 const SHOWN_REJECTIONS = 50;
 const usage = `Usage: npm run import -- <source> <file> [--format ${importFormats.join('|')}] [--replace]`;
 
-function fail(message: string, code = 2): never {
-  console.error(message);
-  process.exit(code);
+export interface ImportIo {
+  /** Results, for stdout. */
+  print(line: string): void;
+  /** Progress, refusals and errors, for stderr. */
+  report(line: string): void;
+  /** Redraws one progress line in place (a terminal); absent, progress is a line per tenth. */
+  redraw?(text: string, done: boolean): void;
 }
 
-const { values, positionals } = (() => {
-  try {
-    return parseArgs({
-      allowPositionals: true,
-      options: { format: { type: 'string' }, replace: { type: 'boolean', default: false } },
-    });
-  } catch (error) {
-    return fail(`${(error as Error).message}\n${usage}`);
-  }
-})();
-const [name, path] = positionals;
-if (!name || !path || positionals.length > 2) fail(usage);
-if (existsSync('.env')) process.loadEnvFile('.env');
-const env = parseEnv(process.env);
-const config = loadAppConfig();
-const source = config.gapSearch.dataSources[name];
-if (!source)
-  fail(
-    `Unknown data source "${name}"; app.config.ts has: ${Object.keys(config.gapSearch.dataSources).join(', ')}`,
-  );
-if (!existsSync(path)) fail(`No file at ${path}`);
-const format = (values.format ?? formatFromExtension(path)) as ImportFormat | undefined;
-if (!format || !importFormats.includes(format)) fail(`Give --format ${importFormats.join('|')} for ${path}`);
+class UsageError extends Error {}
 
-/** One updating line on a terminal, a line per tenth otherwise (logs, CI). */
-function progressReporter() {
+const options = { format: { type: 'string' }, replace: { type: 'boolean', default: false } } as const;
+
+function parseCommandLine(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, allowPositionals: true, options });
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message}\n${usage}`);
+  }
+}
+
+function parseRequest(argv: string[]) {
+  const parsed = parseCommandLine(argv);
+  const [name, path] = parsed.positionals;
+  if (!name || !path || parsed.positionals.length > 2) throw new UsageError(usage);
+  const sources = loadAppConfig().gapSearch.dataSources;
+  const source = sources[name];
+  if (!source) {
+    throw new UsageError(`Unknown data source "${name}"; app.config.ts has: ${Object.keys(sources).join(', ')}`);
+  }
+  if (!existsSync(path)) throw new UsageError(`No file at ${path}`);
+  const format = (parsed.values.format ?? formatFromExtension(path)) as ImportFormat | undefined;
+  if (!format || !importFormats.includes(format)) {
+    throw new UsageError(`Give --format ${importFormats.join('|')} for ${path}`);
+  }
+  return { name, source, path, format, replace: parsed.values.replace };
+}
+
+function progressReporter(io: ImportIo) {
   let lastStep = '';
-  let lastDraw = 0;
   return (phase: string, done: number, total: number) => {
     const percent = total === 0 ? 100 : Math.floor((done / total) * 100);
     const text = `${phase} ${percent}% (${done.toLocaleString('en')} of ${total.toLocaleString('en')}${phase === 'reading' ? ' bytes' : ' records'})`;
-    if (process.stderr.isTTY) {
-      if (Date.now() - lastDraw < 100 && done < total) return;
-      lastDraw = Date.now();
-      process.stderr.write(`\r${text}\u001b[K${done >= total ? '\n' : ''}`);
-    } else if (`${phase} ${Math.floor(percent / 10)}` !== lastStep) {
-      lastStep = `${phase} ${Math.floor(percent / 10)}`;
-      console.error(text);
-    }
+    if (io.redraw) return io.redraw(text, done >= total);
+    if (`${phase} ${Math.floor(percent / 10)}` === lastStep) return;
+    lastStep = `${phase} ${Math.floor(percent / 10)}`;
+    io.report(text);
   };
 }
 
-// Warnings and errors only: the CLI reports progress and results itself.
-const logger = createLogger('warn');
-const database = await openConfiguredDatabase(env);
-let exitCode = 0;
-try {
+async function importInto(database: Database, request: ReturnType<typeof parseRequest>, io: ImportIo) {
+  const { name, source, path, format } = request;
   const result = await importDocuments(database.db, name, source, {
     path,
     format,
-    replace: values.replace,
-    onProgress: progressReporter(),
+    replace: request.replace,
+    onProgress: progressReporter(io),
   });
   if (!result.ok) {
     const where = positionLabel(format);
-    console.error(
-      `${path}: ${result.rejected.length} of ${result.records} records rejected; nothing was imported.`,
-    );
+    io.report(`${path}: ${result.rejected.length} of ${result.records} records rejected; nothing was imported.`);
     for (const { at, reasons } of result.rejected.slice(0, SHOWN_REJECTIONS)) {
-      console.error(`  ${at > 0 ? `${where} ${at}` : 'file'}: ${reasons.join('; ')}`);
+      io.report(`  ${at > 0 ? `${where} ${at}` : 'file'}: ${reasons.join('; ')}`);
     }
     if (result.rejected.length > SHOWN_REJECTIONS) {
-      console.error(`  … and ${result.rejected.length - SHOWN_REJECTIONS} more`);
+      io.report(`  … and ${result.rejected.length - SHOWN_REJECTIONS} more`);
     }
-    exitCode = 1;
-  } else {
-    const { inserted, updated, unchanged, deleted } = result.summary;
-    console.info(
-      `${name}: ${inserted} added, ${updated} changed, ${unchanged} unchanged, ${deleted} removed.`,
-    );
-    const indexes = createSearchIndexService({ database, config, logger });
-    const outcome = await indexes.ensureIndex(name);
-    if (outcome === 'busy') {
-      // Another process is building this source; it rebuilds once told the documents changed.
-      await indexes.documentsChanged(name);
-      console.info(`${name}: another server is building this index; it will include the change.`);
-    } else {
-      console.info(`${name}: index ${outcome === 'built' ? 'rebuilt' : 'already current'}.`);
-    }
+    return 1;
   }
-} finally {
-  await database.close();
+  const { inserted, updated, unchanged, deleted } = result.summary;
+  io.print(`${name}: ${inserted} added, ${updated} changed, ${unchanged} unchanged, ${deleted} removed.`);
+  // Warnings and errors only: the CLI reports progress and results itself.
+  const indexes = createSearchIndexService({ database, config: loadAppConfig(), logger: createLogger('warn') });
+  const outcome = await indexes.ensureIndex(name);
+  if (outcome === 'busy') {
+    // Another process is building this source; it rebuilds once told the documents changed.
+    await indexes.documentsChanged(name);
+    io.print(`${name}: another server is building this index; it will include the change.`);
+  } else {
+    io.print(`${name}: index ${outcome === 'built' ? 'rebuilt' : 'already current'}.`);
+  }
+  return 0;
 }
-process.exit(exitCode);
+
+/** Runs one import; answers the exit code (0 done, 1 refused or in use, 2 wrong call). */
+export async function runImportCli(argv: string[], env: Env, io: ImportIo): Promise<number> {
+  let request: ReturnType<typeof parseRequest>;
+  let database: Database;
+  try {
+    request = parseRequest(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.report(error.message);
+    return 2;
+  }
+  try {
+    database = await openDatabase(configuredDatabaseOptions(env));
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    io.report(error.message);
+    return 1;
+  }
+  try {
+    return await importInto(database, request, io);
+  } finally {
+    await database.close();
+  }
+}
+
+async function main() {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  let lastDraw = 0;
+  const code = await runImportCli(process.argv.slice(2), parseEnv(process.env), {
+    print: (line) => console.info(line),
+    report: (line) => console.error(line),
+    ...(process.stderr.isTTY && {
+      redraw(text: string, done: boolean) {
+        if (Date.now() - lastDraw < 100 && !done) return;
+        lastDraw = Date.now();
+        process.stderr.write(`\r${text}\u001b[K${done ? '\n' : ''}`);
+      },
+    }),
+  });
+  process.exit(code);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -47,6 +47,7 @@ function setUp(options: Partial<KvSyncOptions> & { online?: boolean } = {}) {
 }
 
 afterEach(async () => {
+  vi.useRealTimers();
   for (const cleanup of cleanups.splice(0)) await cleanup();
   vi.restoreAllMocks();
 });
@@ -92,10 +93,12 @@ describe('backup sync', () => {
   });
 
   it('keeps offline changes and sends them on reconnect', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     const { store, server, sync, network } = setUp({ online: false });
     await sync.setSession({ id: 'ann' });
     await store.set('offline', 'change');
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    // Past the debounce, a retry and the periodic sync: none of them calls while offline.
+    await vi.advanceTimersByTimeAsync(3 * 60_000);
     expect(server.calls).toEqual([]);
     expect(sync.getState().online).toBe(false);
     network.go(true);
@@ -115,6 +118,7 @@ describe('backup sync', () => {
   });
 
   it('stops and reports a stale session when the server no longer knows it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { server, sync } = setUp();
     const stale = vi.fn();
@@ -124,8 +128,9 @@ describe('backup sync', () => {
     await vi.waitFor(() => expect(stale).toHaveBeenCalledTimes(1));
     expect(warn).toHaveBeenCalledWith('[kv] backup sync stopped: not authenticated');
     expect(sync.getState().lastResult).toMatchObject({ ok: false, error: 'not authenticated' });
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(server.calls).toEqual(['GET']); // no retry
+    // Far past the retry delay (20 ms), short of the periodic sync (60 s): no retry.
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(server.calls).toEqual(['GET']);
   });
 
   it('signing out shows the anonymous items and stops syncing', async () => {

@@ -1,6 +1,6 @@
 // The worker's operations in Node, with IndexedDB from fake-indexeddb and a stand-in server.
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '../../shared/api-paths';
 import type { DataSourceConfig } from '../../shared/app-config';
 import { buildArtifact } from '../../shared/search/index-artifact';
@@ -84,12 +84,15 @@ describe('search worker', () => {
   it('restores a cached index before anyone asks; loadIndex keeps it once its checksum is confirmed', async () => {
     await indexedDbArtifactCache().put('places', { crc32c: built.crc32c, bytes: built.bytes });
     const network = server();
-    const api = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: network.fetch });
+    const cache = indexedDbArtifactCache();
+    const read = vi.spyOn(cache, 'get');
+    const api = createSearchWorkerApi({ cache, fetch: network.fetch });
     api.restoreCached({ places: 'bm25' });
     // Not searchable until the page confirms the checksum.
     expect(await api.searchIndex('places', search('zurich'))).toBe('error');
-    // Read already: what loadIndex keeps is what was restored, not a second read.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Once the restore has read the cache, the artifact goes: loadIndex keeps what was restored.
+    expect(read).toHaveBeenCalledTimes(1);
+    await read.mock.results[0]!.value;
     await indexedDbArtifactCache().delete('places');
     expect(await api.loadIndex('places', 'bm25', built.crc32c)).toEqual({
       from: 'cache',

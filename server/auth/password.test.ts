@@ -4,10 +4,17 @@ import { hashPassword, PasswordSchema, verifyPassword } from './password';
 describe('password hashing', () => {
   it('verifies the right password and refuses others', async () => {
     const stored = await hashPassword('correct horse battery');
-    expect(stored).toMatch(/^scrypt\$32768\$8\$1\$[\w+/=]+\$[\w+/=]+$/);
+    // Tests hash at N = 2^10; a server outside tests at 2^15.
+    expect(stored).toMatch(/^scrypt\$1024\$8\$1\$[\w+/=]+\$[\w+/=]+$/);
     expect(await verifyPassword('correct horse battery', stored)).toBe(true);
     expect(await verifyPassword('correct horse batterY', stored)).toBe(false);
     expect(await verifyPassword('', stored)).toBe(false);
+  });
+
+  it('verifies a hash made at the production cost', async () => {
+    const production = 'scrypt$32768$8$1$c2lmdC1maXh0dXJlLXNhbHQ=$9Ik437PWLp+pli5J2nx60kxCTEbC2+c1tSedj888C8Q=';
+    expect(await verifyPassword('correct horse battery', production)).toBe(true);
+    expect(await verifyPassword('correct horse batterY', production)).toBe(false);
   });
 
   it('salts every hash', async () => {

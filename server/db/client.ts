@@ -38,7 +38,8 @@ export type DatabaseOptions =
       onConnectionError?: (error: Error) => void;
     }
   | { dataDir: string }
-  | { memory: true };
+  /** In memory; `from` starts it from a `dumpDataDir()` copy instead of a new cluster (seconds faster). */
+  | { memory: true; from?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return 'url' in options
@@ -46,7 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     : openPglite(options);
 }
 
-async function openPglite(options: { dataDir: string } | { memory: true }): Promise<Database> {
+async function openPglite(options: { dataDir: string } | { memory: true; from?: Blob }): Promise<Database> {
   let client: PGlite;
   let unlock = () => {};
   if ('dataDir' in options) {
@@ -54,7 +55,7 @@ async function openPglite(options: { dataDir: string } | { memory: true }): Prom
     unlock = lockDataDir(options.dataDir);
     client = new PGlite(options.dataDir);
   } else {
-    client = new PGlite();
+    client = new PGlite(options.from ? { loadDataDir: options.from } : {});
   }
   const db = drizzlePglite({ client });
   try {
@@ -77,6 +78,17 @@ async function openPglite(options: { dataDir: string } | { memory: true }): Prom
       unlock();
     },
   };
+}
+
+/** A migrated, empty embedded database as a `dumpDataDir()` copy, for `{ memory: true, from }`. */
+export async function migratedPgliteDump(): Promise<Blob> {
+  const client = new PGlite();
+  try {
+    await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
 
 async function openPostgres(url: string, onConnectionError: (error: Error) => void): Promise<Database> {

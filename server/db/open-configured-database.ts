@@ -3,19 +3,26 @@
 // process with the reason instead of a stack trace.
 import { join } from 'node:path';
 import type { Env } from '../env';
-import { type Database, openDatabase } from './client';
+import { type Database, type DatabaseOptions, openDatabase } from './client';
 import { DataDirInUseError } from './data-dir-lock';
 
+type DatabaseEnv = Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>;
+
+export function configuredDatabaseOptions(
+  env: DatabaseEnv,
+  onConnectionError?: (error: Error) => void,
+): DatabaseOptions {
+  return env.DATABASE_URL
+    ? { url: env.DATABASE_URL, ...(onConnectionError && { onConnectionError }) }
+    : { dataDir: join(env.DATA_DIR, 'pglite') };
+}
+
 export async function openConfiguredDatabase(
-  env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>,
+  env: DatabaseEnv,
   onConnectionError?: (error: Error) => void,
 ): Promise<Database> {
   try {
-    return await openDatabase(
-      env.DATABASE_URL
-        ? { url: env.DATABASE_URL, ...(onConnectionError && { onConnectionError }) }
-        : { dataDir: join(env.DATA_DIR, 'pglite') },
-    );
+    return await openDatabase(configuredDatabaseOptions(env, onConnectionError));
   } catch (error) {
     if (!(error instanceof DataDirInUseError)) throw error;
     console.error(error.message);

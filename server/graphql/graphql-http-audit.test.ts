@@ -2,15 +2,15 @@
 // every MUST audit passes, and so do the recommendations, so a regression in either shows here.
 import { serverAudits } from 'graphql-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestPglite } from '../../tests/support/databases';
 import { createTestApp } from '../../tests/support/test-app';
 import type { Database } from '../db/client';
-import { openDatabase } from '../db/client';
 
 let database: Database;
 let app: ReturnType<typeof createTestApp>;
 
 beforeAll(async () => {
-  database = await openDatabase({ memory: true });
+  database = await openTestPglite();
   app = createTestApp(database);
 });
 afterAll(async () => database.close());

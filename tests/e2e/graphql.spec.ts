@@ -2,9 +2,9 @@
 // with their loading, data and errors; protected data refused while signed out; the lookups kept
 // on the device and read from it with the browser offline (an error logged when there is no
 // copy); index updates arriving live after a mutation; the device copy removed on sign-out.
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server-process';
+import { seriousAxeViolations } from './axe';
 import { collectPageErrors } from './console';
 
 const ann = { email: 'ann@example.test', password: 'correct horse battery', name: 'Ann Lee', role: 'admin' };
@@ -197,13 +197,7 @@ for (const variant of [
     await page.locator('form button[type="submit"]').click();
     await expect(page.getByTestId('graphql-data')).toBeVisible();
     await page.locator('section').nth(2).getByRole('button').click();
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ rule: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-    expect(serious).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     expect(missing).toEqual([]);
   });
 }

@@ -99,9 +99,12 @@ test.describe('client error logging', () => {
 
   test('a 404 is not logged', async ({ page }) => {
     const posted = collectLogPosts(page);
+    await page.clock.install();
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found: /no/such/page');
-    await page.waitForTimeout(1500);
+    // Every batch delay and retry of the logger runs out (an error page is logged within 1 s).
+    await page.clock.runFor(60_000);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
     expect(posted).toEqual([]);
   });
 
@@ -131,7 +134,9 @@ test.describe('client error logging', () => {
     context,
   }) => {
     await page.goto('/modules/logging/example');
-    // Let the start-up route preloads finish first: a chunk failing offline makes the app reload.
+    // The app has started (offline, a first visit could not) and the start-up route preloads are
+    // done (a chunk failing offline makes the app reload).
+    await expect(field(page, 'Message')).toBeVisible();
     await page.waitForFunction(() =>
       performance
         .getEntriesByType('resource')
@@ -159,6 +164,7 @@ test.describe('client error logging', () => {
     const next = await context.newPage();
     await next.goto('/healthz');
     await page.goto('/modules/logging/example');
+    await expect(field(page, 'Message')).toBeVisible();
     await page.waitForLoadState('networkidle');
     await context.setOffline(true);
     await field(page, 'Message').fill('left behind offline');

@@ -7,19 +7,21 @@ const viewports = [
   { name: 'phone', width: 390, height: 844 },
 ];
 
+// One page per width opens every route in turn (a full load each, sharing the browser's cache as
+// a visitor's tab does), so a route costs a page load rather than a new browser context.
 for (const viewport of viewports) {
-  test.describe(`every route at ${viewport.name} width`, () => {
-    test.use({ viewport: { width: viewport.width, height: viewport.height } });
-
+  test(`every route renders without console errors at ${viewport.name} width`, async ({ page }) => {
+    test.slow();
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    const errors = collectPageErrors(page);
     for (const path of routeTable) {
-      test(`${path} renders without console errors`, async ({ page }) => {
-        const errors = collectPageErrors(page);
+      await test.step(path, async () => {
         await page.goto(path);
-        await expect(page.locator('main h1').first()).toBeVisible();
-        await expect(page.getByRole('heading', { name: /Something went wrong|Page Not Found/ })).toHaveCount(
-          0,
-        );
-        expect(errors).toEqual([]);
+        await expect.soft(page.locator('main h1').first(), path).toBeVisible();
+        await expect
+          .soft(page.getByRole('heading', { name: /Something went wrong|Page Not Found/ }), path)
+          .toHaveCount(0);
+        expect.soft(errors.splice(0), path).toEqual([]);
       });
     }
   });

@@ -1,9 +1,9 @@
 // The key-value store as users meet it, against a server of its own with one account: an item set
 // in one browser syncs to a second browser of the same user, a sync without a session fails with
 // 'not authenticated', changes reach other tabs, items expire, and corruption is detected.
-import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server-process';
+import { seriousAxeViolations } from './axe';
 import { decideConsent } from './consent';
 import { collectPageErrors } from './console';
 
@@ -170,13 +170,7 @@ test('the storage pages, with items in every state, pass axe in English and in d
     ]) {
       await page.goto(server.url(path));
       await expect(page.locator('main table').first()).toBeVisible();
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => ({ path, rule: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-      expect(serious).toEqual([]);
+      expect({ path, problems: await seriousAxeViolations(page) }).toEqual({ path, problems: [] });
     }
   }
   await context.close();

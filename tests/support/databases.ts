@@ -1,7 +1,9 @@
 // Database targets for tests: an in-memory PGlite always, and PostgreSQL when TEST_DATABASE_URL
 // is set. Each PostgreSQL target is a fresh database, dropped afterwards, so runs never share rows.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, openDatabase } from '../../server/db/client';
 
 export interface DatabaseTarget {
@@ -30,8 +32,16 @@ async function openFreshPostgres(adminUrl: string): Promise<Database> {
   };
 }
 
+let template: Blob | undefined;
+
+/** A migrated in-memory PGlite, loaded from the run's template (tests/support/pglite-template.ts). */
+export function openTestPglite(): Promise<Database> {
+  template ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+  return openDatabase({ memory: true, from: template });
+}
+
 export function databaseTargets(): DatabaseTarget[] {
-  const targets: DatabaseTarget[] = [{ name: 'pglite', open: () => openDatabase({ memory: true }) }];
+  const targets: DatabaseTarget[] = [{ name: 'pglite', open: openTestPglite }];
   const url = process.env.TEST_DATABASE_URL;
   if (url) targets.push({ name: 'postgres', open: () => openFreshPostgres(url) });
   return targets;
