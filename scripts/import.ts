@@ -51,7 +51,9 @@ function parseRequest(argv: string[]) {
   const sources = loadAppConfig().gapSearch.dataSources;
   const source = sources[name];
   if (!source) {
-    throw new UsageError(`Unknown data source "${name}"; app.config.ts has: ${Object.keys(sources).join(', ')}`);
+    throw new UsageError(
+      `Unknown data source "${name}"; app.config.ts has: ${Object.keys(sources).join(', ')}`,
+    );
   }
   if (!existsSync(path)) throw new UsageError(`No file at ${path}`);
   const format = (parsed.values.format ?? formatFromExtension(path)) as ImportFormat | undefined;
@@ -83,7 +85,9 @@ async function importInto(database: Database, request: ReturnType<typeof parseRe
   });
   if (!result.ok) {
     const where = positionLabel(format);
-    io.report(`${path}: ${result.rejected.length} of ${result.records} records rejected; nothing was imported.`);
+    io.report(
+      `${path}: ${result.rejected.length} of ${result.records} records rejected; nothing was imported.`,
+    );
     for (const { at, reasons } of result.rejected.slice(0, SHOWN_REJECTIONS)) {
       io.report(`  ${at > 0 ? `${where} ${at}` : 'file'}: ${reasons.join('; ')}`);
     }
@@ -95,7 +99,11 @@ async function importInto(database: Database, request: ReturnType<typeof parseRe
   const { inserted, updated, unchanged, deleted } = result.summary;
   io.print(`${name}: ${inserted} added, ${updated} changed, ${unchanged} unchanged, ${deleted} removed.`);
   // Warnings and errors only: the CLI reports progress and results itself.
-  const indexes = createSearchIndexService({ database, config: loadAppConfig(), logger: createLogger('warn') });
+  const indexes = createSearchIndexService({
+    database,
+    config: loadAppConfig(),
+    logger: createLogger('warn'),
+  });
   const outcome = await indexes.ensureIndex(name);
   if (outcome === 'busy') {
     // Another process is building this source; it rebuilds once told the documents changed.

@@ -133,19 +133,12 @@ describe('kv store', () => {
   });
 
   describe('owners', () => {
-    it('adopts items stored before sign-in and hides them from the next person', async () => {
+    it('adopts items stored before sign-in; a user who signs out leaves nothing on the device', async () => {
       const { store, name } = openStore();
       await store.ready();
       await store.set('draft', 'written before signing in');
       await store.switchOwner('ann');
       expect(store.owner()).toBe('ann');
-      expect(store.get('draft')).toBe('written before signing in');
-
-      await store.switchOwner('');
-      expect(store.items()).toEqual([]);
-      await store.switchOwner('bob');
-      expect(store.items()).toEqual([]);
-      await store.switchOwner('ann');
       expect(store.get('draft')).toBe('written before signing in');
 
       // The active owner survives a reload.
@@ -154,14 +147,34 @@ describe('kv store', () => {
       await reloaded.ready();
       expect(reloaded.owner()).toBe('ann');
       expect(reloaded.get('draft')).toBe('written before signing in');
+
+      await reloaded.switchOwner('');
+      expect(reloaded.items()).toEqual([]);
+      const database = await openKvDatabase(name);
+      expect(await database.getAll('items')).toEqual([]);
+      database.close();
+      await reloaded.switchOwner('ann');
+      expect(reloaded.items()).toEqual([]);
     });
 
-    it('keeps the newer version when an adopted item meets the same key', async () => {
-      const { store } = openStore();
+    it("another user's sign-in takes the previous user's items off the device too", async () => {
+      const { store, name } = openStore();
       await store.ready();
       await store.switchOwner('ann');
-      await store.set('k', 'ann, older');
-      await store.switchOwner('');
+      await store.set('k', "ann's");
+      await store.switchOwner('bob');
+      expect(store.items()).toEqual([]);
+      const database = await openKvDatabase(name);
+      expect(await database.getAll('items')).toEqual([]);
+      database.close();
+    });
+
+    it('keeps the newer version when an adopted item meets the same key (items an earlier version left)', async () => {
+      const { store, name } = openStore();
+      await store.ready();
+      const database = await openKvDatabase(name);
+      await database.put('items', { ...setRecord(undefined, 'k', 'ann, older', {}, now()), owner: 'ann' });
+      database.close();
       clock += 1000;
       await store.set('k', 'anonymous, newer');
       await store.switchOwner('ann');

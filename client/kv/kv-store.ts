@@ -252,12 +252,13 @@ export function createKvStore({ name = 'sift-kv', now = () => new Date() }: KvSt
 
     /**
      * Makes `next` the active owner. Signing in adopts the items stored before sign-in into the
-     * user's partition (newer wins); signing out shows the empty anonymous partition, and the
-     * user's items wait on this device for the next sign-in.
+     * user's partition (newer wins); a user's items leave the device when they sign out (or
+     * another user signs in): the server backup keeps them for the next sign-in.
      */
     async switchOwner(next: string): Promise<void> {
       await opening;
       if (next === owner) return;
+      const previous = owner;
       const db = database;
       if (!db) {
         const adopted = owner === ANONYMOUS_OWNER ? records : new Map<string, KvRecord>();
@@ -283,6 +284,9 @@ export function createKvStore({ name = 'sift-kv', now = () => new Date() }: KvSt
           }
           void items.delete([ANONYMOUS_OWNER, raw.key]);
         }
+      }
+      if (previous !== ANONYMOUS_OWNER) {
+        for (const key of await items.index('owner').getAllKeys(previous)) void items.delete(key);
       }
       void tx.objectStore('state').put(next, 'activeOwner');
       await tx.done;

@@ -12,7 +12,8 @@ describe('password hashing', () => {
   });
 
   it('verifies a hash made at the production cost', async () => {
-    const production = 'scrypt$32768$8$1$c2lmdC1maXh0dXJlLXNhbHQ=$9Ik437PWLp+pli5J2nx60kxCTEbC2+c1tSedj888C8Q=';
+    const production =
+      'scrypt$32768$8$1$c2lmdC1maXh0dXJlLXNhbHQ=$9Ik437PWLp+pli5J2nx60kxCTEbC2+c1tSedj888C8Q=';
     expect(await verifyPassword('correct horse battery', production)).toBe(true);
     expect(await verifyPassword('correct horse batterY', production)).toBe(false);
   });

@@ -86,6 +86,41 @@ test('an item set in one browser reaches a second browser of the same user throu
   await second.close();
 });
 
+test("signing out takes the user's items off the device, after backing them up; the next sign-in brings them back", async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const page = await newPage(context);
+  await signInTo(page, '/modules/storage/snapshot');
+  await expect(page.getByText('Signed in', { exact: true })).toBeVisible();
+  await storeItem(page, 'leaves-with-ann', 'a note of ann');
+  // Signed out at once: the item reaches the backup through the sign-out's own sync.
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Sign out', exact: true }).click();
+  await expect(page.getByText('Not signed in', { exact: true })).toBeVisible();
+  const storedOnDevice = () =>
+    page.evaluate(
+      () =>
+        new Promise<string>((resolve, reject) => {
+          const opening = indexedDB.open('sift-kv');
+          opening.onerror = () => reject(opening.error);
+          opening.onsuccess = () => {
+            const read = opening.result.transaction('items').objectStore('items').getAll();
+            read.onsuccess = () => {
+              opening.result.close();
+              resolve(JSON.stringify(read.result));
+            };
+          };
+        }),
+    );
+  await expect.poll(storedOnDevice).not.toContain('a note of ann');
+
+  await signInTo(page, '/modules/storage/snapshot');
+  await expect(row(page, 'On this device', 'leaves-with-ann')).toContainText('a note of ann');
+  expect(await storedOnDevice()).toContain('a note of ann');
+  await context.close();
+});
+
 test("a sync without a session fails with 'not authenticated', and items stay on the device", async ({
   browser,
 }) => {

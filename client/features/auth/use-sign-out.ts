@@ -1,9 +1,21 @@
-// Signing out from a button: sign out, then go where the server says (by default this page, which
-// the route guard turns into the sign-in page when it is protected).
+// Signing out from a button: back up the user's store items (sign-out takes them off the device),
+// sign out, then go where the server says (by default this page, which the route guard turns into
+// the sign-in page when it is protected).
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { kvSync } from '../../kv/app-kv';
 import { appPathOf } from './app-path';
 import { signOut, signOutEverywhere } from './auth-actions';
+
+/** How long sign-out waits for the last backup sync (offline, it fails at once). */
+const BACKUP_WAIT_MS = 3_000;
+
+function backUpStoreItems(): Promise<unknown> {
+  return Promise.race([
+    kvSync.sync().catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, BACKUP_WAIT_MS)),
+  ]);
+}
 
 export function useSignOut() {
   const navigate = useNavigate();
@@ -15,6 +27,7 @@ export function useSignOut() {
     setFailed(false);
     setBusy(true);
     try {
+      await backUpStoreItems();
       const { url } = await (everywhere ? signOutEverywhere() : signOut());
       await navigate(appPathOf(url), { replace: true });
     } catch (error) {
