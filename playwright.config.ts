@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { mainServerUser } from './tests/e2e/main-server-user';
 
 // E2E_PORT and STATIC_DIR let several checkouts or builds run their suites side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -36,7 +37,8 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false },
   },
   webServer: {
-    command: 'tsx server/index.ts',
+    // The account first: the embedded database admits one process at a time.
+    command: `printf '%s\\n' '${mainServerUser.password}' | tsx scripts/users.ts create ${mainServerUser.email} && tsx server/index.ts`,
     url: `http://127.0.0.1:${PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 180_000,

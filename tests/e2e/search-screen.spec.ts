@@ -3,10 +3,10 @@
 // viewer and the reload demo. Anonymous visitors use the shared server (public countries only);
 // signed-in users get a server of their own with an account (countries and 135,233 cities).
 import { expect as baseExpect, type Page, test } from '@playwright/test';
-import { startServer, type TestServer } from '../support/server-process';
 import { seriousAxeViolations } from './axe';
 import { decideConsent } from './consent';
 import { collectPageErrors } from './console';
+import { mainServerUser } from './main-server-user';
 
 // A fresh server seeds the demo data and builds its indexes after start; the first test waits.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -342,17 +342,14 @@ function protectedTraces(page: Page, urls: string[], names: string[]): Promise<s
   );
 }
 
+// On the main e2e server, which has loaded the demo data and created this account.
 test.describe('signed in', () => {
-  const ann = { email: 'ann@example.test', password: 'a long enough password' };
-  let server: TestServer;
+  const ann = mainServerUser;
+  let server: { url(path?: string): string };
   test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    server = await startServer({ users: [ann], env: { SEED_DEMO_DATA: 'true' } });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
+  test.beforeAll(({ baseURL }) => {
+    server = { url: (path = '/') => new URL(path, baseURL).toString() };
   });
 
   async function signIn(page: Page) {

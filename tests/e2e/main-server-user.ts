@@ -1,0 +1,3 @@
+// The account the main e2e server (playwright.config.ts) creates before it starts, for specs that
+// need a signed-in user and the demo data it has already loaded.
+export const mainServerUser = { email: 'ann@example.test', password: 'a long enough password' };
