@@ -48,7 +48,8 @@ function parseRequest(argv: string[]) {
   const parsed = parseCommandLine(argv);
   const [name, path] = parsed.positionals;
   if (!name || !path || parsed.positionals.length > 2) throw new UsageError(usage);
-  const sources = loadAppConfig().gapSearch.dataSources;
+  const config = loadAppConfig();
+  const sources = config.gapSearch.dataSources;
   const source = sources[name];
   if (!source) {
     throw new UsageError(
@@ -60,7 +61,7 @@ function parseRequest(argv: string[]) {
   if (!format || !importFormats.includes(format)) {
     throw new UsageError(`Give --format ${importFormats.join('|')} for ${path}`);
   }
-  return { name, source, path, format, replace: parsed.values.replace };
+  return { config, name, source, path, format, replace: parsed.values.replace };
 }
 
 function progressReporter(io: ImportIo) {
@@ -101,7 +102,7 @@ async function importInto(database: Database, request: ReturnType<typeof parseRe
   // Warnings and errors only: the CLI reports progress and results itself.
   const indexes = createSearchIndexService({
     database,
-    config: loadAppConfig(),
+    config: request.config,
     logger: createLogger('warn'),
   });
   const outcome = await indexes.ensureIndex(name);
