@@ -47,7 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     : openPglite(options);
 }
 
-async function openPglite(options: { dataDir: string } | { memory: true; from?: Blob }): Promise<Database> {
+async function openPglite(options: Exclude<DatabaseOptions, { url: string }>): Promise<Database> {
   let client: PGlite;
   let unlock = () => {};
   if ('dataDir' in options) {

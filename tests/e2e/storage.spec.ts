@@ -1,5 +1,6 @@
 // The key-value store as users meet it, against a server of its own with one account: an item set
-// in one browser syncs to a second browser of the same user, a sync without a session fails with
+// in one browser syncs to a second browser of the same user, signing out takes the user's items
+// off the device (the next sign-in restores them), a sync without a session fails with
 // 'not authenticated', changes reach other tabs, items expire, and corruption is detected.
 import { type BrowserContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server-process';
