@@ -1,24 +1,169 @@
-// Server request latency through app.request() (no network) on an in-memory PGlite.
-import { openDatabase } from '../server/db/client';
-import { createTestApp } from '../tests/support/test-app';
-import { measure } from './stats';
+// The server under load, as an operator measures it: the production server on the embedded
+// database with the demo data and one user, autocannon at 50 connections on each endpoint a client
+// uses, and a bare Hono "hello" of the same versions started in the same run as the baseline.
+// BENCH_SECONDS sets the seconds per endpoint (default 20).
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { bearerTokenCookie } from '../shared/auth';
+import { valueChecksum } from '../shared/kv/kv-value';
+import { CookieJar } from '../tests/support/cookie-jar';
+import { freePort, startServer } from '../tests/support/server-process';
 
-const SAMPLES = 2000;
-const database = await openDatabase({ memory: true });
-const app = createTestApp(database);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const CONNECTIONS = 50;
+const user = { email: 'bench@example.test', password: 'a long enough bench password' };
 
-const endpoints = {
-  healthz: '/healthz',
-  readyz: '/readyz',
-  config: '/api/config',
-  messagesBrotli: '/_i18n/en/messages.json',
-  apiNotFound: '/api/missing',
+if (!existsSync('dist/client/index.html')) throw new Error('Build the client first: npm run build');
+
+function rssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+  return line ? Math.round(Number(line[1]) / 1024) : Number.NaN;
+}
+
+interface Target {
+  method?: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+async function load(origin: string, target: Target, seconds = SECONDS) {
+  const result = await autocannon({
+    url: origin + target.path,
+    method: target.method ?? 'GET',
+    headers: target.headers,
+    body: target.body,
+    connections: CONNECTIONS,
+    duration: seconds,
+  });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+async function startBareHono(port: number) {
+  const child = spawn(join('node_modules', '.bin', 'tsx'), ['bench/bare-hono.ts'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+  return child;
+}
+
+/** Signs in over HTTP as the browser does and returns the session cookies and the bearer token. */
+async function signIn(origin: string) {
+  const jar = new CookieJar();
+  const csrf = jar.store(await fetch(`${origin}/api/auth/csrf`));
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const response = jar.store(
+    await fetch(`${origin}/api/auth/callback/credentials`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: jar.header() },
+      body: new URLSearchParams({ ...user, csrfToken, callbackUrl: '/', json: 'true' }),
+      redirect: 'manual',
+    }),
+  );
+  const bearer = jar.get(bearerTokenCookie.name);
+  if (!bearer) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return { cookie: jar.header(), bearer };
+}
+
+/** A 20-entry snapshot as the client backs it up. */
+function backupSnapshot() {
+  const snapshot: Record<string, unknown> = {};
+  for (let i = 0; i < 20; i++) {
+    const value = { setting: `value ${i}`, list: [i, i + 1, i + 2] };
+    const meta = {
+      persist: true,
+      updated: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+      checksum: valueChecksum(value),
+      expiry: null,
+      ttl: null,
+      removed: false,
+    };
+    snapshot[`bench.item${i}`] = { value, meta };
+  }
+  return JSON.stringify(snapshot);
+}
+
+const server = await startServer({
+  users: [user],
+  env: {
+    NODE_ENV: 'production',
+    SEED_DEMO_DATA: 'true',
+    LOG_LEVEL: 'warn',
+    AUTH_SECRET: 'sift-bench-auth-secret-0123456789abcdefghijklmnop',
+  },
+});
+const origin = new URL(server.url()).origin;
+const session = await signIn(origin);
+const json = { 'Content-Type': 'application/json', Origin: origin };
+const checksums = (await (
+  await fetch(`${origin}/api/index`, { method: 'POST', headers: json, body: '{"dataSourceLoadStates":{}}' })
+).json()) as Record<string, { crc32c: number }>;
+const countries = checksums.countries?.crc32c;
+if (!countries) throw new Error('the countries index is not built');
+
+const targets: Record<string, Target> = {
+  staticShell: { path: '/', headers: { 'Accept-Encoding': 'br' } },
+  session: { path: '/api/auth/session', headers: { Cookie: session.cookie } },
+  indexChecksums: {
+    method: 'POST',
+    path: '/api/index',
+    headers: { ...json, Cookie: session.cookie },
+    body: JSON.stringify({ dataSourceLoadStates: {} }),
+  },
+  countriesArtifact: { path: `/api/index/countries/${countries}` },
+  backupRead: { path: '/api/backup', headers: { Cookie: session.cookie } },
+  backupUnchanged: {
+    method: 'POST',
+    path: '/api/backup',
+    headers: { ...json, Cookie: session.cookie },
+    body: backupSnapshot(),
+  },
+  graphqlLookups: {
+    method: 'POST',
+    path: '/graphql',
+    headers: { ...json, Authorization: `Bearer ${session.bearer}` },
+    body: JSON.stringify({ query: '{ lookups { id values } }' }),
+  },
 };
 
+// Warm-up: every endpoint once briefly, so lazy caches and JIT are in place before RSS is read.
+for (const target of Object.values(targets)) await load(origin, target, 2);
+const rssAfterWarmUp = rssMb(server.pid);
+
+const barePort = await freePort();
+const bare = await startBareHono(barePort);
+const bareHono = await load(`http://127.0.0.1:${barePort}`, { path: '/' });
+bare.kill();
+
 const results: Record<string, unknown> = {};
-for (const [name, path] of Object.entries(endpoints)) {
-  const headers = name === 'messagesBrotli' ? { 'Accept-Encoding': 'br' } : undefined;
-  results[name] = await measure(async () => (await app.request(path, { headers })).arrayBuffer(), SAMPLES);
+for (const [name, target] of Object.entries(targets)) {
+  const measured = await load(origin, target);
+  results[name] = {
+    ...measured,
+    shareOfBareHono: Number((measured.requestsPerSecond / bareHono.requestsPerSecond).toFixed(3)),
+  };
 }
-await database.close();
-console.info(JSON.stringify({ bench: 'server', results }));
+const rssAfterRun = rssMb(server.pid);
+await server.stop();
+
+console.info(
+  JSON.stringify({
+    bench: 'server',
+    connections: CONNECTIONS,
+    secondsPerEndpoint: SECONDS,
+    bareHono,
+    results,
+    rssMb: { afterWarmUp: rssAfterWarmUp, afterRun: rssAfterRun, ratio: rssAfterRun / rssAfterWarmUp },
+  }),
+);

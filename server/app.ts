@@ -21,6 +21,7 @@ import { i18nMessagesRoutes, liveLocaleMessages, loadLocaleMessages } from './ro
 import { publicConfigRoutes } from './routes/public-config';
 import { searchIndexRoutes } from './routes/search-index';
 import { staticFiles } from './routes/static-files';
+import { createArtifactCatalog } from './search/artifact-catalog';
 
 export interface AppDeps {
   env: Env;
@@ -56,7 +57,7 @@ export function createApp(deps: AppDeps) {
   const development = env.NODE_ENV === 'development';
   app.route('/', contactRoutes({ ...deps, publicUrl: env.PUBLIC_URL, development, trustProxyHops }));
 
-  app.route('/', searchIndexRoutes(deps));
+  app.route('/', searchIndexRoutes({ ...deps, artifacts: createArtifactCatalog(database, logger) }));
   app.route('/', backupRoutes({ ...deps, publicUrl: env.PUBLIC_URL, development }));
   app.route('/', graphqlRoutes(deps));
 

@@ -37,7 +37,7 @@ export function createSessionStore(database: Database, maxAgeSeconds: number, no
     else for (const [sid, entry] of cache) if (entry.user.id === id) cache.delete(sid);
   }
   // Answers are cached only once the process listens, so no revocation can slip between the two.
-  // Listening starts with the first check: a LISTEN holds a database connection of its own.
+  // Listening starts with the first check, so a process that never reads a session never listens.
   let listening: Promise<unknown> | undefined;
 
   return {

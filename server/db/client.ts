@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
+import { createPgListener } from './pg-listener';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type Unlisten = () => Promise<void>;
@@ -110,30 +111,16 @@ async function openPostgres(url: string, onConnectionError: (error: Error) => vo
     lockClient.release();
   }
   const db = drizzleNodePg({ client: pool });
-  const listeners = new Set<pg.PoolClient>();
+  const listener = createPgListener(pool, onConnectionError);
   return {
     db,
     kind: 'postgres',
     ping: async () => void (await pool.query('select 1')),
-    async listen(channel, onPayload) {
-      const client = await pool.connect();
-      client.on('error', onConnectionError);
-      listeners.add(client);
-      client.on('notification', (msg) => {
-        if (msg.channel === channel) onPayload(msg.payload ?? '');
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      return async () => {
-        listeners.delete(client);
-        await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
-        client.release();
-      };
-    },
+    listen: (channel, onPayload) => listener.listen(channel, onPayload),
     notify: async (channel, payload) =>
       void (await pool.query('select pg_notify($1, $2)', [channel, payload])),
     async close() {
-      for (const client of listeners) client.release();
-      listeners.clear();
+      await listener.close();
       const ended = [...connections].map((client) => once(client, 'end'));
       await pool.end();
       await Promise.all(ended);

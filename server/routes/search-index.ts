@@ -5,25 +5,22 @@ import { apiPaths } from '../../shared/api-paths';
 import type { AppConfig } from '../../shared/app-config';
 import { IndexChecksumsRequestSchema, type IndexChecksumsResponse } from '../../shared/search/index-api';
 import type { SessionReader } from '../auth/session-user';
-import type { Database } from '../db/client';
 import { apiError } from '../http-error';
 import { limitBody, parseJsonBody } from '../json-body';
 import type { Logger } from '../logger';
-import { artifactBytes, artifactSummaries, artifactSummary } from '../search/artifact-store';
+import type { ArtifactCatalog } from '../search/artifact-catalog';
 
 const REQUEST_BYTES = 16 * 1024;
 
 export interface SearchIndexDeps {
   config: AppConfig;
-  database: Database;
+  artifacts: ArtifactCatalog;
   logger: Logger;
   sessions: SessionReader;
 }
 
-export function searchIndexRoutes({ config, database, logger, sessions }: SearchIndexDeps) {
+export function searchIndexRoutes({ config, artifacts, logger, sessions }: SearchIndexDeps) {
   const sources = config.gapSearch.dataSources;
-  /** The current artifact per source; an entry is replaced when a newer checksum is first asked for. */
-  const artifactCache = new Map<string, { crc32c: number; bytes: Uint8Array }>();
   const app = new Hono();
 
   app.post(apiPaths.searchIndex, limitBody(REQUEST_BYTES, 'An index request'), async (c) => {
@@ -45,7 +42,7 @@ export function searchIndexRoutes({ config, database, logger, sessions }: Search
       );
     }
     const visible = (dataSources ?? Object.keys(sources)).filter((name) => user || !sources[name]!.protected);
-    const built = new Map((await artifactSummaries(database.db)).map((a) => [a.source, a]));
+    const built = await artifacts.summaries();
     const answer: IndexChecksumsResponse = {};
     for (const name of visible) {
       const artifact = built.get(name);
@@ -65,8 +62,7 @@ export function searchIndexRoutes({ config, database, logger, sessions }: Search
       return apiError(c, 401, 'unauthenticated', `Sign in to load the "${name}" index.`);
     }
     const crc32c = /^\d{1,10}$/.test(c.req.param('crc32c')) ? Number(c.req.param('crc32c')) : -1;
-    const current = await artifactSummary(database.db, name);
-    if (!current || current.crc32c !== crc32c) {
+    if ((await artifacts.summaries()).get(name)?.crc32c !== crc32c) {
       return apiError(
         c,
         404,
@@ -86,16 +82,11 @@ export function searchIndexRoutes({ config, database, logger, sessions }: Search
         .includes(etag)
     )
       return c.body(null, 304);
-    let cached = artifactCache.get(name);
-    if (cached?.crc32c !== crc32c) {
-      const bytes = await artifactBytes(database.db, name, crc32c);
-      if (!bytes) return apiError(c, 404, 'not_found', `The "${name}" index was just replaced; ask again.`);
-      cached = { crc32c, bytes };
-      artifactCache.set(name, cached);
-    }
+    const bytes = await artifacts.bytes(name, crc32c);
+    if (!bytes) return apiError(c, 404, 'not_found', `The "${name}" index was just replaced; ask again.`);
     c.header('Content-Type', 'application/octet-stream');
-    c.header('Content-Length', String(cached.bytes.length));
-    return c.body(cached.bytes as Uint8Array<ArrayBuffer>);
+    c.header('Content-Length', String(bytes.length));
+    return c.body(bytes as Uint8Array<ArrayBuffer>);
   });
 
   return app;

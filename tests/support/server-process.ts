@@ -17,6 +17,8 @@ export interface ServerUser {
 
 export interface TestServer {
   url(path?: string): string;
+  /** The server process's id (benchmarks read its memory). */
+  pid: number;
   /** What the server wrote to stdout and stderr so far (JSON log lines). */
   output(): string;
   stop(): Promise<void>;
@@ -24,7 +26,7 @@ export interface TestServer {
 
 const TSX = join('node_modules', '.bin', 'tsx');
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -96,6 +98,7 @@ export async function startServer(
   await waitUntilReady(origin, child, () => log, env.SEED_DEMO_DATA === 'true');
   return {
     url: (path = '/') => new URL(path, origin).toString(),
+    pid: child.pid!,
     output: () => log,
     stop: () =>
       new Promise<void>((resolve) => {
