@@ -57,7 +57,7 @@ export function createApp(deps: AppDeps) {
   const development = env.NODE_ENV === 'development';
   app.route('/', contactRoutes({ ...deps, publicUrl: env.PUBLIC_URL, development, trustProxyHops }));
 
-  app.route('/', searchIndexRoutes({ ...deps, artifacts: createArtifactCatalog(database, logger) }));
+  app.route('/', searchIndexRoutes({ ...deps, artifacts: createArtifactCatalog(database) }));
   app.route('/', backupRoutes({ ...deps, publicUrl: env.PUBLIC_URL, development }));
   app.route('/', graphqlRoutes(deps));
 

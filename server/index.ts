@@ -1,8 +1,6 @@
 // Process entry: validate env and config, open and migrate the database, listen, and shut down
 // gracefully (stop accepting, let in-flight requests finish for up to 10 s, close the database).
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { loadAppConfig } from './app-config';
 import { resolveAuthSecret } from './auth/auth-secret';
@@ -11,6 +9,7 @@ import { createSessionStore } from './auth/session-store';
 import { openConfiguredDatabase } from './db/open-configured-database';
 import { parseEnv } from './env';
 import { attachGraphqlWebSocket } from './graphql/websocket';
+import { listenHttp } from './http-server';
 import { createLogger } from './logger';
 import type { SearchDataState } from './routes/health';
 import { createSearchIndexService } from './search/index-service';
@@ -49,11 +48,11 @@ const app = createApp({
   sessionStore,
   searchDataState: () => searchData,
 });
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
+const server = listenHttp(app.fetch, { port: env.PORT, hostname: env.HOST }, (info) =>
   logger.info({ port: info.port, url: env.PUBLIC_URL }, `${config.platformName} is listening`),
 );
 const graphqlWebSocket = env.GRAPHQL_WEBSOCKET
-  ? attachGraphqlWebSocket(server as Server, { env, config, database, logger, sessions })
+  ? attachGraphqlWebSocket(server, { env, config, database, logger, sessions })
   : null;
 
 // Demo data and index builds come after listening, so /readyz answers while they run (the first
@@ -87,12 +86,12 @@ async function shutdown(signal: string) {
   logger.info({ signal }, 'shutting down');
   const forceClose = setTimeout(() => {
     logger.warn('in-flight requests did not finish in time; closing their connections');
-    if ('closeAllConnections' in server) server.closeAllConnections();
+    server.closeAllConnections();
   }, SHUTDOWN_GRACE_MS);
   await graphqlWebSocket?.close();
   await new Promise<void>((done) => {
     server.close(() => done());
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    server.closeIdleConnections();
   });
   clearTimeout(forceClose);
   await searchIndexes.stop();

@@ -12,6 +12,8 @@ export interface BearerClaims {
   sub: string;
   /** The server-side session it belongs to: it ends with that session. */
   sid: string;
+  /** Expiry, seconds since the epoch (set when minted). */
+  exp?: number;
 }
 
 export function mintBearerToken(claims: BearerClaims, secret: string): Promise<string> {
@@ -24,7 +26,7 @@ export async function readBearerToken(token: string, secret: string): Promise<Be
   try {
     const payload = await decode({ token, secret, salt: SALT });
     return typeof payload?.sub === 'string' && typeof payload.sid === 'string'
-      ? { sub: payload.sub, sid: payload.sid }
+      ? { sub: payload.sub, sid: payload.sid, exp: payload.exp }
       : null;
   } catch {
     return null;

@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bearerTokenCookie } from '../../shared/auth';
+import { TEST_AUTH_SECRET } from '../../tests/support/auth';
+import { testEnv } from '../../tests/support/test-app';
+import { mintBearerToken } from './bearer-token';
+import { createSessionReader } from './session-reader';
+import type { SessionStore } from './session-store';
+
+/** A store whose live sessions are the ids in `live`. */
+function storeOf(live: Set<string>): SessionStore {
+  return {
+    user: async (sid: string) =>
+      live.has(sid) ? { id: `user-${sid}`, email: 'a@example.test', name: null, role: 'user' } : null,
+  } as SessionStore;
+}
+
+const bearer = (token: string) =>
+  new Request('http://localhost/graphql', { headers: { Authorization: `Bearer ${token}` } });
+
+afterEach(() => vi.useRealTimers());
+
+describe('the session reader', () => {
+  it('asks the session store on every request, though it decrypts a token once', async () => {
+    const live = new Set(['s1']);
+    const reader = createSessionReader(storeOf(live), testEnv(), TEST_AUTH_SECRET);
+    const token = await mintBearerToken({ sub: 'u1', sid: 's1' }, TEST_AUTH_SECRET);
+    expect((await reader.getUser(bearer(token)))?.id).toBe('user-s1');
+    live.delete('s1');
+    expect(await reader.getUser(bearer(token))).toBeNull();
+  });
+
+  it('stops accepting a remembered token once it has expired', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const reader = createSessionReader(storeOf(new Set(['s1'])), testEnv(), TEST_AUTH_SECRET);
+    const token = await mintBearerToken({ sub: 'u1', sid: 's1' }, TEST_AUTH_SECRET);
+    expect((await reader.getUser(bearer(token)))?.id).toBe('user-s1');
+    vi.setSystemTime(Date.now() + bearerTokenCookie.maxAgeSeconds * 1000 - 1000);
+    expect((await reader.getUser(bearer(token)))?.id).toBe('user-s1');
+    // Past the expiry and past the 15 s of clock skew Auth.js allows when it decrypts the token again.
+    vi.setSystemTime(Date.now() + 20_000);
+    expect(await reader.getUser(bearer(token))).toBeNull();
+  });
+
+  it('refuses a token it cannot decrypt', async () => {
+    const reader = createSessionReader(storeOf(new Set(['s1'])), testEnv(), TEST_AUTH_SECRET);
+    const token = await mintBearerToken({ sub: 'u1', sid: 's1' }, 'another secret of at least 32 characters');
+    expect(await reader.getUser(bearer(token))).toBeNull();
+    expect(await reader.getUser(bearer('garbage'))).toBeNull();
+  });
+});

@@ -1,0 +1,67 @@
+import type { Server } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openTestPglite } from '../tests/support/databases';
+import { createTestApp } from '../tests/support/test-app';
+import type { Database } from './db/client';
+import { HTTP_LIMITS, type HttpLimits, listenHttp } from './http-server';
+
+let server: Server | undefined;
+let database: Database | undefined;
+afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  await database?.close();
+  server = database = undefined;
+});
+
+async function start(limits: HttpLimits = HTTP_LIMITS): Promise<number> {
+  database = await openTestPglite();
+  const app = createTestApp(database);
+  return new Promise((resolve) => {
+    server = listenHttp(app.fetch, { port: 0, hostname: '127.0.0.1' }, (info) => resolve(info.port), limits);
+  });
+}
+
+/** A raw connection whose every byte received is kept, and which says when the server closed it. */
+function open(port: number) {
+  const socket: Socket = connect(port, '127.0.0.1');
+  let received = '';
+  socket.on('data', (chunk) => (received += chunk));
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  return { socket, received: () => received, closed };
+}
+
+const responses = (text: string) => [...text.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1]));
+
+describe('the HTTP server', () => {
+  it('answers 408 and closes a connection whose headers trickle in, while serving others', async () => {
+    const port = await start({ headersTimeoutMs: 300, requestTimeoutMs: 600, checkIntervalMs: 100 });
+    const slow = open(port);
+    slow.socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    const other = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(other.status).toBe(200);
+    await slow.closed;
+    expect(responses(slow.received())).toEqual([408]);
+  });
+
+  const oversized = JSON.stringify({ dataSources: ['x'.repeat(1024 * 1024)] });
+  const post = 'POST /api/index HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n';
+
+  it.each([
+    ['declared by Content-Length', `${post}Content-Length: ${oversized.length}\r\n\r\n${oversized}`],
+    [
+      'sent in chunks',
+      `${post}Transfer-Encoding: chunked\r\n\r\n${oversized.length.toString(16)}\r\n${oversized}\r\n0\r\n\r\n`,
+    ],
+  ])('keeps the connection usable after refusing a body too large for its route, %s', async (_, request) => {
+    const port = await start();
+    const client = open(port);
+    client.socket.write(request);
+    await expect.poll(() => responses(client.received())).toEqual([413]);
+    client.socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+    await client.closed;
+    expect(responses(client.received())).toEqual([413, 200]);
+    expect(client.received()).toContain('"too_large"');
+  });
+});
