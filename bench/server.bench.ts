@@ -17,6 +17,15 @@ const user = { email: 'bench@example.test', password: 'a long enough bench passw
 
 if (!existsSync('dist/client/index.html')) throw new Error('Build the client first: npm run build');
 
+/** The process that serves: tsx runs the server in a child process of its own. */
+function servingPid(pid: number): number {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
+  return children.length > 0 ? servingPid(Number(children[0])) : pid;
+}
+
 function rssMb(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
   return line ? Math.round(Number(line[1]) / 1024) : Number.NaN;
@@ -94,6 +103,50 @@ function backupSnapshot() {
   return JSON.stringify(snapshot);
 }
 
+/** GraphQL documents meant to freeze a server: each must be refused at once. */
+const hostileDocuments = {
+  typenames200k: `{ ${'__typename '.repeat(200_000)}}`,
+  aliases10k: `{ ${Array.from({ length: 10_000 }, (_, i) => `a${i}: __typename`).join(' ')} }`,
+  nestedFragments1k: `{ ...F0 } ${Array.from({ length: 1000 }, (_, i) =>
+    i < 999 ? `fragment F${i} on Query { ...F${i + 1} }` : `fragment F${i} on Query { __typename }`,
+  ).join(' ')}`,
+};
+
+/** Sends each hostile document while /healthz is asked again and again; the worst wait is the stall. */
+async function hostileRequests(origin: string) {
+  const results: Record<string, unknown> = {};
+  for (const [name, query] of Object.entries(hostileDocuments)) {
+    const body = JSON.stringify({ query });
+    let probing = true;
+    let worstProbeMs = 0;
+    const probe = (async () => {
+      while (probing) {
+        const started = performance.now();
+        await (await fetch(`${origin}/healthz`)).arrayBuffer();
+        worstProbeMs = Math.max(worstProbeMs, performance.now() - started);
+      }
+    })();
+    const started = performance.now();
+    const response = await fetch(`${origin}/graphql`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    });
+    const answer = (await response.json()) as { errors?: { message: string }[] };
+    const ms = performance.now() - started;
+    probing = false;
+    await probe;
+    results[name] = {
+      bodyBytes: body.length,
+      status: response.status,
+      ms: Math.round(ms),
+      worstHealthzMs: Math.round(worstProbeMs),
+      error: answer.errors?.[0]?.message,
+    };
+  }
+  return results;
+}
+
 const server = await startServer({
   users: [user],
   env: {
@@ -114,6 +167,8 @@ if (!countries) throw new Error('the countries index is not built');
 
 const targets: Record<string, Target> = {
   staticShell: { path: '/', headers: { 'Accept-Encoding': 'br' } },
+  // No session, no database: what the framework and the middleware every request passes cost.
+  publicConfig: { path: '/api/config' },
   session: { path: '/api/auth/session', headers: { Cookie: session.cookie } },
   indexChecksums: {
     method: 'POST',
@@ -139,7 +194,8 @@ const targets: Record<string, Target> = {
 
 // Warm-up: every endpoint once briefly, so lazy caches and JIT are in place before RSS is read.
 for (const target of Object.values(targets)) await load(origin, target, 2);
-const rssAfterWarmUp = rssMb(server.pid);
+const serverPid = servingPid(server.pid);
+const rssAfterWarmUp = rssMb(serverPid);
 
 const barePort = await freePort();
 const bare = await startBareHono(barePort);
@@ -154,7 +210,8 @@ for (const [name, target] of Object.entries(targets)) {
     shareOfBareHono: Number((measured.requestsPerSecond / bareHono.requestsPerSecond).toFixed(3)),
   };
 }
-const rssAfterRun = rssMb(server.pid);
+const rssAfterRun = rssMb(serverPid);
+const hostile = await hostileRequests(origin);
 await server.stop();
 
 console.info(
@@ -164,6 +221,7 @@ console.info(
     secondsPerEndpoint: SECONDS,
     bareHono,
     results,
+    hostile,
     rssMb: { afterWarmUp: rssAfterWarmUp, afterRun: rssAfterRun, ratio: rssAfterRun / rssAfterWarmUp },
   }),
 );

@@ -38,6 +38,18 @@ describe.each(databaseTargets())('rate limiter on $name', (target) => {
     expect(await entries.consume('k', 10)).toMatchObject({ allowed: true, used: 10 });
   });
 
+  it('refuses a refused key from memory until its window ends', async () => {
+    let now = Date.UTC(2026, 0, 1, 16, 0, 0);
+    const limiter = new RateLimiter(database.db, { name: 'memory', limit: 1, windowMs: 60_000 }, () => now);
+    await limiter.consume('k');
+    expect((await limiter.consume('k')).allowed).toBe(false);
+    // Were the database asked, this empty table would allow the call.
+    await database.db.execute(`delete from rate_limits where key = 'memory:k'`);
+    expect(await limiter.consume('k')).toMatchObject({ allowed: false, retryAfterSeconds: 60 });
+    now += 60_000;
+    expect((await limiter.consume('k')).allowed).toBe(true);
+  });
+
   it('counts correctly under concurrent calls', async () => {
     const now = () => Date.UTC(2026, 0, 1, 14, 0, 0); // fixed, so the calls never straddle two windows
     const limiter = new RateLimiter(database.db, { name: 'race', limit: 25, windowMs: 60_000 }, now);

@@ -1,5 +1,6 @@
 // Fixed-window rate limiting over the rate_limits table, so every server process sharing one
 // database counts together. One limiter per rule (e.g. "client-logs", "sign-in"); keys are per caller.
+// A key refused in a window is refused from memory until the window ends, so a flood costs no query.
 import { and, like, lt, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Db } from './db/client';
@@ -25,9 +26,13 @@ export interface RateLimitDecision {
 
 /** Expired windows are deleted every this many calls, so the table does not grow without bound. */
 const PRUNE_EVERY = 500;
+/** Refused keys remembered at most; past this the oldest are forgotten (and asked about again). */
+const REMEMBERED_REFUSALS = 100_000;
 
 export class RateLimiter {
   private calls = 0;
+  /** Key → end of the window in which it was refused. */
+  private readonly refusedUntil = new Map<string, number>();
 
   constructor(
     private readonly db: Db,
@@ -44,6 +49,13 @@ export class RateLimiter {
     const nowMs = this.now();
     const windowStartMs = Math.floor(nowMs / this.rule.windowMs) * this.rule.windowMs;
     const windowStart = new Date(windowStartMs);
+    const windowEndMs = windowStartMs + this.rule.windowMs;
+    const retryAfterSeconds = Math.max(1, Math.ceil((windowEndMs - nowMs) / 1000));
+    // Counts only grow within a window, so a refused key stays refused until it ends.
+    const refusedUntil = this.refusedUntil.get(key);
+    if (refusedUntil !== undefined && (refusedUntil <= nowMs || cost <= 0)) this.refusedUntil.delete(key);
+    else if (refusedUntil !== undefined)
+      return { allowed: false, used: this.rule.limit + cost, limit: this.rule.limit, retryAfterSeconds };
     // One atomic upsert: a row from an older window restarts at `cost`. `greatest` keeps a process
     // whose clock lags slightly from resetting a newer window.
     const [row] = await this.db
@@ -60,17 +72,25 @@ export class RateLimiter {
       .returning({ count: rateLimits.count });
     if (++this.calls % PRUNE_EVERY === 0) await this.prune(windowStart);
     const used = row?.count ?? cost;
-    return {
-      allowed: used <= this.rule.limit,
-      used,
-      limit: this.rule.limit,
-      retryAfterSeconds: Math.max(1, Math.ceil((windowStartMs + this.rule.windowMs - nowMs) / 1000)),
-    };
+    const allowed = used <= this.rule.limit;
+    if (!allowed) this.rememberRefusal(key, windowEndMs);
+    return { allowed, used, limit: this.rule.limit, retryAfterSeconds };
   }
 
   /** Forgets the count of `key`, e.g. after a successful sign-in. */
   async reset(key: string): Promise<void> {
+    this.refusedUntil.delete(key);
     await this.db.delete(rateLimits).where(sql`${rateLimits.key} = ${this.storedKey(key)}`);
+  }
+
+  private rememberRefusal(key: string, untilMs: number) {
+    if (this.refusedUntil.size >= REMEMBERED_REFUSALS) {
+      const nowMs = this.now();
+      for (const [known, until] of this.refusedUntil) if (until <= nowMs) this.refusedUntil.delete(known);
+      if (this.refusedUntil.size >= REMEMBERED_REFUSALS)
+        this.refusedUntil.delete(this.refusedUntil.keys().next().value!);
+    }
+    this.refusedUntil.set(key, untilMs);
   }
 
   private storedKey(key: string): string {

@@ -6,6 +6,8 @@ import type { Database } from './client';
 
 export interface NotifiedValue<T> {
   get(): Promise<T>;
+  /** Forgets the value at once, for the process that changed it (others hear the NOTIFY). */
+  invalidate(): void;
 }
 
 export function notifiedValue<T>(
@@ -41,6 +43,10 @@ export function notifiedValue<T>(
       await listening;
       const state = await (current ?? reload());
       return (now() - state.readAt < ttlMs ? state : await reload()).value;
+    },
+
+    invalidate() {
+      current = undefined;
     },
   };
 }

@@ -6,6 +6,7 @@ import type { SessionReader, SessionUser } from '../auth/session-user';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 import type { IndexEvents } from './index-events';
+import type { LookupStore } from './lookup-store';
 
 export interface GraphqlDeps {
   config: AppConfig;
@@ -17,6 +18,7 @@ export interface GraphqlDeps {
 export interface GraphqlContext extends Omit<GraphqlDeps, 'sessions'> {
   user: SessionUser | null;
   indexEvents: IndexEvents;
+  lookups: LookupStore;
 }
 
 const BEARER = /^Bearer\s+\S+$/i;

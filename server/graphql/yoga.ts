@@ -17,6 +17,7 @@ import type { Logger } from '../logger';
 import { bearerUser, type GraphqlContext, type GraphqlDeps } from './context';
 import { createIndexEvents } from './index-events';
 import { MAX_ALIASES, MAX_COST, MAX_DEPTH, MAX_DIRECTIVES, MAX_TOKENS, queryLimitsRule } from './limits';
+import { createLookupStore } from './lookup-store';
 import { createGraphqlSchema } from './schema';
 
 /** Large enough for a full batch of documents in one mutation. */
@@ -59,6 +60,7 @@ export function createGraphqlYoga(deps: GraphqlServerDeps) {
   const development = env.NODE_ENV === 'development';
   const introspection = env.GRAPHQL_INTROSPECTION ?? env.NODE_ENV !== 'production';
   const indexEvents = createIndexEvents(database, logger);
+  const lookups = createLookupStore(database);
   const rules = [queryLimitsRule({ maxDepth: MAX_DEPTH, maxCost: MAX_COST })];
   if (!introspection) rules.push(NoSchemaIntrospectionCustomRule);
 
@@ -70,6 +72,7 @@ export function createGraphqlYoga(deps: GraphqlServerDeps) {
       database,
       logger,
       indexEvents,
+      lookups,
       user: await bearerUser(sessions, request.headers.get('Authorization')),
     }),
     plugins: [

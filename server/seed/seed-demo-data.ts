@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../../shared/app-config';
 import type { Database } from '../db/client';
 import { lookups } from '../db/schema/documents';
+import { LOOKUPS_CHANGED_CHANNEL } from '../graphql/lookup-store';
 import type { Logger } from '../logger';
 import { countDocuments, writeDocuments } from '../search/document-store';
 import { validateRecords } from '../search/record-validation';
@@ -37,6 +38,7 @@ export async function seedDemoData(options: {
         .values(rows.slice(i, i + 500))
         .onConflictDoNothing();
     }
+    await database.notify(LOOKUPS_CHANGED_CHANNEL, '');
     logger.info({ lookups: rows.length }, 'demo lookups seeded');
   }
   for (const [name, load] of demoSources) {

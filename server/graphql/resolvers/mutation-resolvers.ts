@@ -10,7 +10,6 @@ import type { GraphqlContext } from '../context';
 import { removeDocuments } from '../document-queries';
 import type { MutationResolvers } from '../generated/resolver-types';
 import { graphqlError, knownSource, requireAdmin } from '../guards';
-import { removeLookups, upsertLookups } from '../lookup-store';
 
 export const MAX_DOCUMENTS_PER_CALL = 1000;
 export const MAX_LOOKUPS_PER_CALL = 5000;
@@ -97,13 +96,13 @@ export const mutationResolvers: MutationResolvers = {
         issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
       });
     }
-    await upsertLookups(ctx.database.db, parsed.data);
+    await ctx.lookups.upsert(parsed.data);
     return { upserted: parsed.data.length, removed: 0 };
   },
 
   removeLookups: async (_, { ids }, ctx) => {
     requireAdmin(ctx);
     checkCount('ids', ids.length, MAX_LOOKUPS_PER_CALL);
-    return { upserted: 0, removed: await removeLookups(ctx.database.db, [...new Set(ids)]) };
+    return { upserted: 0, removed: await ctx.lookups.remove([...new Set(ids)]) };
   },
 };

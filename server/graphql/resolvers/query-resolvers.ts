@@ -4,7 +4,6 @@ import { countDocuments } from '../../search/document-store';
 import { documentPage, findDocument } from '../document-queries';
 import type { QueryResolvers } from '../generated/resolver-types';
 import { dataSourceModel, readableSource, requireUser } from '../guards';
-import { listLookups } from '../lookup-store';
 import { checkPageSize, decodeCursor, encodeCursor } from '../pagination';
 
 export const queryResolvers: QueryResolvers = {
@@ -13,7 +12,7 @@ export const queryResolvers: QueryResolvers = {
 
   lookups: (_, __, ctx) => {
     requireUser(ctx, 'lookups');
-    return listLookups(ctx.database.db);
+    return ctx.lookups.list();
   },
 
   dataSources: (_, __, ctx) =>
