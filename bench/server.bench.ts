@@ -129,7 +129,7 @@ async function hostileRequests(origin: string) {
     const started = performance.now();
     const response = await fetch(`${origin}/graphql`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', Accept: 'application/graphql-response+json' },
       body,
     });
     const answer = (await response.json()) as { errors?: { message: string }[] };
@@ -177,6 +177,10 @@ const targets: Record<string, Target> = {
     body: JSON.stringify({ dataSourceLoadStates: {} }),
   },
   countriesArtifact: { path: `/api/index/countries/${countries}` },
+  countriesArtifactRevalidated: {
+    path: `/api/index/countries/${countries}`,
+    headers: { 'If-None-Match': `"${countries}"` },
+  },
   backupRead: { path: '/api/backup', headers: { Cookie: session.cookie } },
   backupUnchanged: {
     method: 'POST',

@@ -12,7 +12,8 @@ export interface BearerClaims {
   sub: string;
   /** The server-side session it belongs to: it ends with that session. */
   sid: string;
-  /** Expiry, seconds since the epoch (set when minted). */
+  /** Issue and expiry times, seconds since the epoch (set when minted). */
+  iat?: number;
   exp?: number;
 }
 
@@ -26,7 +27,7 @@ export async function readBearerToken(token: string, secret: string): Promise<Be
   try {
     const payload = await decode({ token, secret, salt: SALT });
     return typeof payload?.sub === 'string' && typeof payload.sid === 'string'
-      ? { sub: payload.sub, sid: payload.sid, exp: payload.exp }
+      ? { sub: payload.sub, sid: payload.sid, iat: payload.iat, exp: payload.exp }
       : null;
   } catch {
     return null;

@@ -11,15 +11,23 @@ import type { SessionReader } from './session-user';
 /** Decrypted tokens kept, oldest forgotten first: a client sends the same token on every request. */
 const DECODED_TOKENS = 10_000;
 
+interface DecodedToken {
+  sid: string;
+  issuedAt: number;
+  expiresAt: number;
+}
+
+const ms = (seconds: unknown) => (typeof seconds === 'number' ? seconds * 1000 : 0);
+
 export function createSessionReader(store: SessionStore, env: Env, secret: string): SessionReader {
   const cookieName = sessionCookieName(env);
-  // Token → session id and the token's own expiry; valid tokens only, so garbage cannot crowd it.
-  const decoded = new Map<string, { sid: string; expiresAt: number }>();
+  // Valid tokens only, so garbage cannot crowd the ones in use out.
+  const decoded = new Map<string, DecodedToken>();
 
-  async function decodeSessionId(kind: 'bearer' | 'cookie', token: string): Promise<string | null> {
+  async function decodeToken(kind: 'bearer' | 'cookie', token: string): Promise<DecodedToken | null> {
     const key = `${kind} ${token}`;
     const known = decoded.get(key);
-    if (known && known.expiresAt > Date.now()) return known.sid;
+    if (known && known.expiresAt > Date.now()) return known;
     decoded.delete(key);
     const payload =
       kind === 'bearer'
@@ -27,25 +35,28 @@ export function createSessionReader(store: SessionStore, env: Env, secret: strin
         : await decode({ token, secret, salt: cookieName }).catch(() => null);
     if (typeof payload?.sid !== 'string') return null;
     if (decoded.size >= DECODED_TOKENS) decoded.delete(decoded.keys().next().value!);
-    decoded.set(key, {
-      sid: payload.sid,
-      expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : 0,
-    });
-    return payload.sid;
+    const entry = { sid: payload.sid, issuedAt: ms(payload.iat), expiresAt: ms(payload.exp) };
+    decoded.set(key, entry);
+    return entry;
   }
 
-  function sessionId(request: Request): Promise<string | null> {
-    const bearer = bearerTokenFromHeader(request);
-    // A request that presents a token is judged by that token alone.
-    if (bearer) return decodeSessionId('bearer', bearer);
+  function cookieToken(request: Request): Promise<DecodedToken | null> {
     const token = joinedCookie(requestCookies(request), cookieName);
-    return token ? decodeSessionId('cookie', token) : Promise.resolve(null);
+    return token ? decodeToken('cookie', token) : Promise.resolve(null);
   }
 
   return {
     async getUser(request) {
-      const sid = await sessionId(request);
-      return sid ? store.user(sid) : null;
+      const bearer = bearerTokenFromHeader(request);
+      // A request that presents a token is judged by that token alone.
+      const token = bearer ? await decodeToken('bearer', bearer) : await cookieToken(request);
+      return token ? store.user(token.sid) : null;
+    },
+
+    async cookieSession(request) {
+      const token = await cookieToken(request);
+      const user = token && (await store.user(token.sid));
+      return user ? { user, issuedAt: token.issuedAt, expiresAt: token.expiresAt } : null;
     },
   };
 }

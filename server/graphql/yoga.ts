@@ -20,8 +20,10 @@ import { MAX_ALIASES, MAX_COST, MAX_DEPTH, MAX_DIRECTIVES, MAX_TOKENS, queryLimi
 import { createLookupStore } from './lookup-store';
 import { createGraphqlSchema } from './schema';
 
-/** Large enough for a full batch of documents in one mutation. */
+/** Large enough for a full batch of documents in one mutation (admins only). */
 export const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+/** Any other caller's body: far more than MAX_TOKENS of document and its variables take. */
+export const MAX_QUERY_BYTES = 64 * 1024;
 
 export interface GraphqlServerDeps extends GraphqlDeps {
   env: Env;

@@ -108,6 +108,26 @@ describe.each(databaseTargets())('sign-in endpoints on $name', (target) => {
     expect(url.searchParams.get('code_challenge')).toBeTruthy();
   });
 
+  it('slides a session cookie forward once it is a day old, and answers younger ones as they are', async () => {
+    const { user, email, password } = await createTestUser(database, { name: 'Slide' });
+    const { jar } = await attempt(email, password);
+    const read = () => app.request('/api/auth/session', { headers: { Cookie: jar.header() } });
+    const fresh = await read();
+    expect(await fresh.json()).toMatchObject({ user: { id: user.id, name: 'Slide' } });
+    expect(setCookie(fresh, 'authjs.session-token')).toBeUndefined();
+    expect(fresh.headers.get('Cache-Control')).toMatch(/no-store/);
+
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 24 * 60 * 60_000 });
+    try {
+      const dayOld = await read();
+      expect(await dayOld.json()).toMatchObject({ user: { id: user.id, name: 'Slide' } });
+      expect(setCookie(dayOld, 'authjs.session-token')).toBeDefined();
+      expect(setCookie(dayOld, bearerTokenCookie.name)).toBeDefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('answers null for the session of an anonymous caller', async () => {
     const response = await app.request('/api/auth/session');
     expect(response.status).toBe(200);

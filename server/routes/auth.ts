@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { serialize } from 'hono/utils/cookie';
 import { apiPaths } from '../../shared/api-paths';
 import type { AppConfig } from '../../shared/app-config';
-import { type AuthSettings, bearerTokenCookie } from '../../shared/auth';
+import { type AuthSettings, bearerTokenCookie, type Session } from '../../shared/auth';
 import { createAuthConfig } from '../auth/auth-config';
 import { sessionCookieChange, sessionCookieName, usesSecureCookies } from '../auth/auth-cookies';
 import { resolveAuthSecret } from '../auth/auth-secret';
@@ -35,6 +35,13 @@ const ATTEMPT_WINDOW_MS = 15 * 60_000;
  */
 const FAILURES_PER_ADDRESS = 30;
 const FAILURES_PER_ACCOUNT_AND_ADDRESS = 10;
+
+/**
+ * Auth.js encrypts a new session cookie (and we mint a new bearer token) on every session read; a
+ * cookie issued less than this long ago is answered from memory instead, as Auth.js's own
+ * `updateAge` does for database sessions, so a session slides forward at most once a day.
+ */
+const SESSION_UPDATE_AGE_MS = 24 * 60 * 60_000;
 
 /** Posts that try a password or send a link: the ones worth guessing or spamming. */
 const ATTEMPT_PATHS = new Set([`${apiPaths.auth}/callback/credentials`, `${apiPaths.auth}/signin/email`]);
@@ -112,6 +119,14 @@ export function authRoutes(deps: AuthRoutesDeps) {
       return c.json({ signedOut: true });
     },
   );
+
+  app.get(`${apiPaths.auth}/session`, async (c, next) => {
+    const session = await sessions.cookieSession(c.req.raw);
+    if (!session || Date.now() - session.issuedAt >= SESSION_UPDATE_AGE_MS) return next();
+    const body: Session = { user: session.user, expires: new Date(session.expiresAt).toISOString() };
+    c.header('Cache-Control', 'private, no-cache, no-store');
+    return c.json(body);
+  });
 
   app.on(['GET', 'POST'], `${apiPaths.auth}/*`, limitBody(FORM_BYTES, 'A sign-in form'), async (c) => {
     const incoming = new URL(c.req.url);

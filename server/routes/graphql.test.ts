@@ -13,6 +13,7 @@ import { createSessionStore } from '../auth/session-store';
 import type { Database } from '../db/client';
 import { lookups } from '../db/schema/documents';
 import { MAX_ALIASES, MAX_DIRECTIVES, MAX_TOKENS } from '../graphql/limits';
+import { MAX_QUERY_BYTES } from '../graphql/yoga';
 import { createLogger } from '../logger';
 import { countDocuments } from '../search/document-store';
 import { DOCUMENTS_CHANGED_CHANNEL } from '../search/index-service';
@@ -387,8 +388,20 @@ describe.each(databaseTargets())('GraphQL on $name', (target) => {
       expect(errorCodes(await graphql(app, `{ ${page(1)} ${page(2)} }`))).toEqual([]);
     });
 
+    it('refuses a body over 64 KiB unless an admin sends it', async () => {
+      const padded = (bytes: number) => `{ me { name } } # ${'x'.repeat(bytes)}`;
+      for (const caller of [{}, user.bearerHeaders]) {
+        const refused = await graphql(app, padded(MAX_QUERY_BYTES), {}, caller);
+        expect(refused.status).toBe(413);
+        expect(refused).toMatchObject({ error: { code: 'too_large' } });
+        expect((await graphql(app, padded(MAX_QUERY_BYTES - 100), {}, caller)).status).toBe(200);
+      }
+      const fromAdmin = await graphql(app, padded(MAX_QUERY_BYTES), {}, admin.bearerHeaders);
+      expect(fromAdmin.data).toEqual({ me: { name: 'Ada Admin' } });
+    });
+
     it('stops a document of 200,000 fields while parsing, before validation can freeze the server', async () => {
-      const body = await graphql(app, `{ ${'__typename '.repeat(200_000)}}`);
+      const body = await graphql(app, `{ ${'__typename '.repeat(200_000)}}`, {}, admin.bearerHeaders);
       expect(body.status).toBe(400);
       expect(body.errors?.map((e) => e.message)).toEqual([
         `Syntax Error: Token limit of ${MAX_TOKENS} exceeded.`,

@@ -2,7 +2,14 @@
 // as server-sent events; graphql-ws is attached to the HTTP server in server/graphql/websocket.ts).
 import { Hono } from 'hono';
 import { apiPaths } from '../../shared/api-paths';
-import { createGraphqlYoga, type GraphqlServerDeps } from '../graphql/yoga';
+import { bearerUser } from '../graphql/context';
+import {
+  createGraphqlYoga,
+  type GraphqlServerDeps,
+  MAX_QUERY_BYTES,
+  MAX_REQUEST_BYTES,
+} from '../graphql/yoga';
+import { limitBody } from '../json-body';
 
 /**
  * Yoga's GraphiQL page (development only) loads its scripts from unpkg and starts them inline, which
@@ -24,11 +31,21 @@ const graphiqlPolicy = [
 export function graphqlRoutes(deps: GraphqlServerDeps) {
   const yoga = createGraphqlYoga(deps);
   const development = deps.env.NODE_ENV === 'development';
-  return new Hono().all(apiPaths.graphql, async (c) => {
-    const response = await yoga.fetch(c.req.raw);
-    if (development && response.headers.get('Content-Type')?.startsWith('text/html')) {
-      response.headers.set('Content-Security-Policy', graphiqlPolicy);
-    }
-    return response;
-  });
+  const adminLimit = limitBody(MAX_REQUEST_BYTES, 'A GraphQL request');
+  const queryLimit = limitBody(MAX_QUERY_BYTES, 'A GraphQL request from a caller who is not an admin');
+  return new Hono().all(
+    apiPaths.graphql,
+    async (c, next) => {
+      // Only admins' document batches need large bodies; anyone else's is refused before it is read.
+      const user = await bearerUser(deps.sessions, c.req.header('Authorization'));
+      return (user?.role === 'admin' ? adminLimit : queryLimit)(c, next);
+    },
+    async (c) => {
+      const response = await yoga.fetch(c.req.raw);
+      if (development && response.headers.get('Content-Type')?.startsWith('text/html')) {
+        response.headers.set('Content-Security-Policy', graphiqlPolicy);
+      }
+      return response;
+    },
+  );
 }

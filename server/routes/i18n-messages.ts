@@ -5,25 +5,41 @@ import { Hono } from 'hono';
 import { findLocale, localeCodes } from '../../shared/locales';
 import { apiError } from '../http-error';
 import { readLocaleFile } from '../locale-files';
+import { type Precompressed, precompress, sendPrecompressed } from '../precompressed';
 
 const ONE_DAY_SECONDS = 86_400;
 
 export interface LocaleMessages {
-  /** The JSON text of one locale's messages, or undefined when there is none. */
-  read(code: string): string | undefined;
+  /** One locale's messages, compressed, or undefined when there is none. */
+  read(code: string): Precompressed | undefined;
   /** Whether browsers may keep the messages for a day. */
   cacheable: boolean;
 }
 
-/** Every locale read once: what production serves. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Every locale read at start and compressed once, when first asked for: what production serves. */
 export function loadLocaleMessages(): LocaleMessages {
-  const messages = new Map(localeCodes.map((code) => [code, readLocaleFile(code)]));
-  return { read: (code) => messages.get(code), cacheable: true };
+  const texts = new Map(localeCodes.map((code) => [code, readLocaleFile(code)]));
+  const compressed = new Map<string, Precompressed>();
+  return {
+    read(code) {
+      const text = texts.get(code);
+      if (text === undefined) return undefined;
+      const body = compressed.get(code) ?? precompress(text, JSON_TYPE);
+      compressed.set(code, body);
+      return body;
+    },
+    cacheable: true,
+  };
 }
 
 /** Each request reads the file again: for development, where the files change under us. */
 export function liveLocaleMessages(): LocaleMessages {
-  return { read: (code) => (findLocale(code) ? readLocaleFile(code) : undefined), cacheable: false };
+  return {
+    read: (code) => (findLocale(code) ? precompress(readLocaleFile(code), JSON_TYPE) : undefined),
+    cacheable: false,
+  };
 }
 
 export function i18nMessagesRoutes(messages: LocaleMessages) {
@@ -34,7 +50,6 @@ export function i18nMessagesRoutes(messages: LocaleMessages) {
       return apiError(c, 404, 'unknown_locale', `No messages for locale "${locale}"`);
     }
     c.header('Cache-Control', messages.cacheable ? `public, max-age=${ONE_DAY_SECONDS}` : 'no-cache');
-    c.header('Content-Type', 'application/json; charset=utf-8');
-    return c.body(body);
+    return sendPrecompressed(c, body);
   });
 }

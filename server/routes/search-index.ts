@@ -8,6 +8,7 @@ import type { SessionReader } from '../auth/session-user';
 import { apiError } from '../http-error';
 import { limitBody, parseJsonBody } from '../json-body';
 import type { Logger } from '../logger';
+import { holdsEtag } from '../precompressed';
 import type { ArtifactCatalog } from '../search/artifact-catalog';
 
 const REQUEST_BYTES = 16 * 1024;
@@ -75,13 +76,7 @@ export function searchIndexRoutes({ config, artifacts, logger, sessions }: Searc
     // by the browser's HTTP cache, which sign-out cannot empty: the worker's own copy is wiped instead.
     c.header('Cache-Control', source.protected ? 'private, no-store' : 'public, max-age=31536000, immutable');
     c.header('ETag', etag);
-    if (
-      c.req
-        .header('If-None-Match')
-        ?.split(/\s*,\s*/)
-        .includes(etag)
-    )
-      return c.body(null, 304);
+    if (holdsEtag(c, etag)) return c.body(null, 304);
     const bytes = await artifacts.bytes(name, crc32c);
     if (!bytes) return apiError(c, 404, 'not_found', `The "${name}" index was just replaced; ask again.`);
     c.header('Content-Type', 'application/octet-stream');

@@ -22,7 +22,10 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
 
 /** A SessionReader that treats every request as coming from `user` (null: anonymous). */
 export function fixedSession(user: SessionUser | null): SessionReader {
-  return { getUser: async () => user };
+  return {
+    getUser: async () => user,
+    cookieSession: async () => user && { user, issuedAt: Date.now(), expiresAt: Date.now() + 86_400_000 },
+  };
 }
 
 export function createTestApp(

@@ -1,0 +1,47 @@
+// A response body that never changes while the process runs (the public config, a locale's
+// messages), compressed once per encoding instead of on every request, with an ETag so a browser
+// that has it gets a 304. The compression middleware leaves such responses alone.
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Context } from 'hono';
+
+export interface Precompressed {
+  etag: string;
+  contentType: string;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+export function precompress(text: string, contentType: string): Precompressed {
+  const identity = Buffer.from(text);
+  return {
+    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
+    contentType,
+    identity,
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
+/** Whether the request's If-None-Match names `etag`: the client already holds that body. */
+export function holdsEtag(c: Context, etag: string): boolean {
+  return (
+    c.req
+      .header('If-None-Match')
+      ?.split(/\s*,\s*/)
+      .includes(etag) ?? false
+  );
+}
+
+/** Answers with the best encoding the client accepts, or 304 when it already holds this body. */
+export function sendPrecompressed(c: Context, body: Precompressed): Response {
+  c.header('ETag', body.etag);
+  c.header('Vary', 'Accept-Encoding', { append: true });
+  if (holdsEtag(c, body.etag)) return c.body(null, 304);
+  const accepted = c.req.header('Accept-Encoding') ?? '';
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  c.header('Content-Type', body.contentType);
+  if (encoding) c.header('Content-Encoding', encoding);
+  return c.body((encoding ? body[encoding] : body.identity) as Uint8Array<ArrayBuffer>);
+}
