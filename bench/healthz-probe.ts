@@ -1,10 +1,12 @@
 // The server bench's stall probe, in a process of its own so the bench's own work (building and
 // sending a 2 MB body) never shows up as the server's: asks /healthz one request after another
 // until stdin closes, then prints the slowest answer in ms.
-const origin = process.argv[2];
+import { argv, stdin } from 'node:process';
+
+const [, , origin] = argv;
 let worst = 0;
 let running = true;
-process.stdin.on('end', () => (running = false)).resume();
+stdin.on('end', () => (running = false)).resume();
 while (running) {
   const started = performance.now();
   await (await fetch(`${origin}/healthz`)).arrayBuffer();

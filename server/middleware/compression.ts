@@ -15,18 +15,20 @@ export function compression(): MiddlewareHandler {
     const res = c.res;
     const type = res.headers.get('Content-Type') ?? '';
     const length = Number(res.headers.get('Content-Length') ?? Number.NaN);
+    const accepted = c.req.header('Accept-Encoding') ?? '';
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    // `body` is read last: reading it turns a response held as bytes into a stream, which Node
+    // then sends chunk by chunk, many times slower for a response that is not compressed.
     if (
-      !res.body ||
+      !encoding ||
       c.req.method === 'HEAD' ||
       res.headers.has('Content-Encoding') ||
       !COMPRESSIBLE.test(type) ||
-      length < MIN_BYTES
+      length < MIN_BYTES ||
+      !res.body
     ) {
       return;
     }
-    const accepted = c.req.header('Accept-Encoding') ?? '';
-    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
-    if (!encoding) return;
     const compressor =
       encoding === 'br'
         ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
