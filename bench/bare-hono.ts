@@ -1,9 +1,11 @@
 // The baseline of the server bench: a Hono "hello" on @hono/node-server, the versions Sift runs on,
-// and at /bytes a body of BYTES bytes held in memory (the size of the artifact it is compared with).
+// and at /bytes the content of the file BYTES_FILE held in memory (the artifact it is compared
+// with: the same bytes, since autocannon's own cost depends on them, far higher for binary ones).
+import { readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 
-const bytes = new Uint8Array(Number(process.env.BYTES ?? 0));
+const bytes = new Uint8Array(process.env.BYTES_FILE ? readFileSync(process.env.BYTES_FILE) : []);
 const app = new Hono()
   .get('/', (c) => c.text('hello'))
   .get('/bytes', (c) => {
