@@ -62,7 +62,8 @@ async function load(origin: string, target: Target, seconds = SECONDS) {
 }
 
 async function startBareHono(port: number, bytesFile: string) {
-  const child = spawn(join('node_modules', '.bin', 'tsx'), ['bench/bare-hono.ts'], {
+  // Node itself, with tsx as a loader: killing it then stops the server, not a wrapper around it.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-hono.ts'], {
     env: { ...process.env, PORT: String(port), BYTES_FILE: bytesFile },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

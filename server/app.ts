@@ -54,11 +54,10 @@ export function createApp(deps: AppDeps) {
   const trustProxyHops = env.TRUST_PROXY_HOPS;
   app.route('/', clientLogRoutes({ ...deps, appCode: config.appCode, trustProxyHops }));
   app.route('/', errorTestRoutes(database, trustProxyHops));
-  const development = env.NODE_ENV === 'development';
-  app.route('/', contactRoutes({ ...deps, publicUrl: env.PUBLIC_URL, development, trustProxyHops }));
+  app.route('/', contactRoutes({ ...deps, trustProxyHops }));
 
   app.route('/', searchIndexRoutes({ ...deps, artifacts: createArtifactCatalog(database) }));
-  app.route('/', backupRoutes({ ...deps, publicUrl: env.PUBLIC_URL, development }));
+  app.route('/', backupRoutes(deps));
   app.route('/', graphqlRoutes(deps));
 
   app.all('/api/*', (c) => apiError(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}`));

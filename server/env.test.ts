@@ -25,4 +25,15 @@ describe('parseEnv', () => {
       expect(message).toMatch(/SEED_DEMO_DATA:/);
     }
   });
+
+  it('derives the public URL from HOST and PORT unless PUBLIC_URL is set', () => {
+    expect(parseEnv({})).toMatchObject({ PUBLIC_URL: 'http://localhost:3000', PUBLIC_URL_CONFIGURED: false });
+    expect(parseEnv({ HOST: '127.0.0.1', PORT: '8080' }).PUBLIC_URL).toBe('http://127.0.0.1:8080');
+    expect(parseEnv({ HOST: '::', PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(parseEnv({ HOST: '::1' }).PUBLIC_URL).toBe('http://[::1]:3000');
+    expect(parseEnv({ PUBLIC_URL: 'https://sift.example', PORT: '8080' })).toMatchObject({
+      PUBLIC_URL: 'https://sift.example',
+      PUBLIC_URL_CONFIGURED: true,
+    });
+  });
 });

@@ -9,7 +9,8 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+  /** The origin people open the app at; unset: http://HOST:PORT (localhost for 0.0.0.0). */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   STATIC_DIR: z.string().min(1).default('./dist/client'),
@@ -70,7 +71,20 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, ctx) => {
   }
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+/** The origin a server reached directly at HOST:PORT has; a wildcard address is reached as localhost. */
+function directUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+const ResolvedEnvSchema = CheckedEnvSchema.transform((env) => ({
+  ...env,
+  PUBLIC_URL: env.PUBLIC_URL ?? directUrl(env.HOST, env.PORT),
+  /** Whether PUBLIC_URL was set: then it is the only origin state-changing requests may come from. */
+  PUBLIC_URL_CONFIGURED: env.PUBLIC_URL !== undefined,
+}));
+
+export type Env = z.output<typeof ResolvedEnvSchema>;
 
 export class EnvError extends Error {
   constructor(readonly issues: string[]) {
@@ -81,7 +95,7 @@ export class EnvError extends Error {
 /** Parses an environment; empty strings count as unset so a copied .env.example just works. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
-  const result = CheckedEnvSchema.safeParse(cleaned);
+  const result = ResolvedEnvSchema.safeParse(cleaned);
   if (!result.success) {
     throw new EnvError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }

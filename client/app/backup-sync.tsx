@@ -1,8 +1,13 @@
 // Wires sign-in to the key-value store's backup sync: the sync engine learns who is signed in from
-// the auth state, and a session the server no longer accepts makes the auth state refresh.
-import { useEffect } from 'react';
+// the auth state, and a session the server no longer accepts makes the auth state refresh. When
+// the server refuses a backup (a wrong origin, too large), the user is told, with its reason: the
+// items stay on the device, but they are not backed up until the cause is fixed.
+import { Button, Snackbar } from '@mui/material';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { authStore } from '../features/auth/auth-store';
 import { useAuth } from '../features/auth/use-auth';
+import { noticeOffset } from '../features/pwa/pwa-notices';
 import { kvSync } from '../kv/app-kv';
 
 export function BackupSync() {
@@ -19,5 +24,25 @@ export function BackupSync() {
       .catch((error) => console.error('[kv] could not switch the stored items to the signed-in user', error));
   }, [userId]);
 
-  return null;
+  return <BackupRefusedNotice />;
+}
+
+function BackupRefusedNotice() {
+  const { t } = useTranslation();
+  const { lastResult } = useSyncExternalStore(kvSync.subscribe, kvSync.getState);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const refusal = lastResult?.refused ? lastResult : null;
+  return (
+    <Snackbar
+      open={!!refusal && dismissed !== refusal.at}
+      onClose={(_, reason) => reason !== 'clickaway' && setDismissed(refusal?.at ?? null)}
+      message={t('storage.backup_refused', { reason: refusal?.error ?? '' })}
+      sx={noticeOffset}
+      action={
+        <Button color="inherit" size="small" onClick={() => setDismissed(refusal?.at ?? null)}>
+          {t('dismiss')}
+        </Button>
+      }
+    />
+  );
 }

@@ -117,6 +117,20 @@ describe('backup sync', () => {
     expect([...server.snapshot('ann').keys()]).toEqual(['a']);
   });
 
+  it('marks a refusal by the server, which a retry cannot fix, apart from a passing failure', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { server, sync } = setUp();
+    await sync.setSession({ id: 'ann' });
+    await vi.waitFor(() => expect(sync.getState().lastResult?.ok).toBe(true));
+    server.failWith(new BackupRequestError(503, 'Service Unavailable'));
+    await expect(sync.sync()).rejects.toThrow('Service Unavailable');
+    expect(sync.getState().lastResult).toMatchObject({ ok: false, error: 'Service Unavailable' });
+    expect(sync.getState().lastResult?.refused).toBeUndefined();
+    server.failWith(new BackupRequestError(403, 'This request comes from elsewhere.'));
+    await expect(sync.sync()).rejects.toThrow('elsewhere');
+    expect(sync.getState().lastResult).toMatchObject({ ok: false, refused: true });
+  });
+
   it('stops and reports a stale session when the server no longer knows it', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});

@@ -2,7 +2,13 @@
 // merged local snapshot, merge the answer. Runs on sign-in, on reconnect, shortly after local
 // changes and on a timer; offline changes wait on disk. It learns who is signed in from its caller.
 import { fromSnapshot, toSnapshot } from '../../shared/kv/kv-snapshot';
-import { type BackupApi, httpBackupApi, NotAuthenticatedError, SessionChangedError } from './backup-api';
+import {
+  type BackupApi,
+  BackupRequestError,
+  httpBackupApi,
+  NotAuthenticatedError,
+  SessionChangedError,
+} from './backup-api';
 import { ANONYMOUS_OWNER } from './kv-database';
 import type { KvStore } from './kv-store';
 
@@ -12,6 +18,8 @@ export interface SyncResult {
   ok: boolean;
   /** Why it failed, e.g. 'not authenticated'. */
   error?: string;
+  /** The server refused the request (a 4xx other than a changed session): retrying will not help. */
+  refused?: boolean;
   /** Entries sent to the server. */
   sent?: number;
   /** Entries in the server's merged snapshot. */
@@ -118,7 +126,13 @@ export function createKvSync({
         clearTimeout(retryTimer);
         return lastResult;
       } catch (error) {
-        lastResult = { at: now().toISOString(), ok: false, error: (error as Error).message ?? String(error) };
+        const refused = error instanceof BackupRequestError && error.status >= 400 && error.status < 500;
+        lastResult = {
+          at: now().toISOString(),
+          ok: false,
+          error: (error as Error).message ?? String(error),
+          ...(refused && { refused }),
+        };
         throw error;
       }
     })();

@@ -103,22 +103,18 @@ export function authRoutes(deps: AuthRoutesDeps) {
 
   app.get(apiPaths.authSettings, (c) => c.json(settings));
 
-  app.post(
-    apiPaths.signOutEverywhere,
-    sameOriginJson({ publicUrl: env.PUBLIC_URL, development: env.NODE_ENV === 'development' }),
-    async (c) => {
-      const user = await sessions.getUser(c.req.raw);
-      if (!user) return apiError(c, 401, 'unauthenticated', 'Sign in to sign out of your devices.');
-      await sessionStore.revokeAll(user.id);
-      c.header(
-        'Set-Cookie',
-        serialize(sessionCookie, '', { path: '/', maxAge: 0, httpOnly: true, sameSite: 'Lax', secure }),
-        { append: true },
-      );
-      c.header('Set-Cookie', bearerCookie(null, secure), { append: true });
-      return c.json({ signedOut: true });
-    },
-  );
+  app.post(apiPaths.signOutEverywhere, sameOriginJson(env), async (c) => {
+    const user = await sessions.getUser(c.req.raw);
+    if (!user) return apiError(c, 401, 'unauthenticated', 'Sign in to sign out of your devices.');
+    await sessionStore.revokeAll(user.id);
+    c.header(
+      'Set-Cookie',
+      serialize(sessionCookie, '', { path: '/', maxAge: 0, httpOnly: true, sameSite: 'Lax', secure }),
+      { append: true },
+    );
+    c.header('Set-Cookie', bearerCookie(null, secure), { append: true });
+    return c.json({ signedOut: true });
+  });
 
   app.get(`${apiPaths.auth}/session`, async (c, next) => {
     const session = await sessions.cookieSession(c.req.raw);

@@ -316,6 +316,36 @@ describe.each(databaseTargets())('/api/backup on $name', (target) => {
   });
 
   describe('CSRF', () => {
+    it('without PUBLIC_URL, accepts the origin of the address the request was sent to, and only it', async () => {
+      const user = await newUser();
+      const app = createTestApp(database, {}, fixedSession(user));
+      const send = (origin: string, host: string) =>
+        app.request('/api/backup', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Origin: origin, Host: host },
+          body: JSON.stringify(snapshotOf(item('k', 1))),
+        });
+      expect((await send('http://127.0.0.1:3000', '127.0.0.1:3000')).status).toBe(200);
+      expect((await send('http://sift.lan:8080', 'sift.lan:8080')).status).toBe(200);
+      const refused = await send('https://evil.example', 'sift.lan:8080');
+      expect(refused.status).toBe(403);
+      expect((await refused.json()).error.message).toBe(
+        'This request comes from https://evil.example; the server accepts changes only from the address they were sent to.',
+      );
+    });
+
+    it('with PUBLIC_URL, names the origin it accepts', async () => {
+      const response = await post(await newUser(), snapshotOf(item('k', 1)), {
+        'Content-Type': 'application/json',
+        Origin: 'http://127.0.0.1:3000',
+        Host: '127.0.0.1:3000',
+      });
+      expect(response.status).toBe(403);
+      expect((await response.json()).error.message).toBe(
+        `This request comes from http://127.0.0.1:3000; the server accepts changes only from ${PUBLIC_URL} (PUBLIC_URL). Open the app there, or set PUBLIC_URL to the address people use.`,
+      );
+    });
+
     it.each([
       ['a form body', { 'Content-Type': 'application/x-www-form-urlencoded', Origin: PUBLIC_URL }, 415],
       ['no Origin', { 'Content-Type': 'application/json' }, 403],

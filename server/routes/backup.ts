@@ -9,6 +9,7 @@ import { BackupSnapshotSchema, fromSnapshot, sizeIssues, toSnapshot } from '../.
 import type { SessionReader, SessionUser } from '../auth/session-user';
 import { mergeSnapshot, readSnapshot, SnapshotTooLargeError } from '../backup/backup-store';
 import type { Database } from '../db/client';
+import type { Env } from '../env';
 import { apiError } from '../http-error';
 import { limitBody, parseJsonBody } from '../json-body';
 import type { Logger } from '../logger';
@@ -18,8 +19,7 @@ export interface BackupDeps {
   database: Database;
   logger: Logger;
   sessions: SessionReader;
-  publicUrl: string;
-  development: boolean;
+  env: Env;
 }
 
 type OwnerCheck = { user: SessionUser } | { response: Response };
@@ -54,7 +54,7 @@ export function backupRoutes(deps: BackupDeps) {
 
   app.post(
     apiPaths.backup,
-    sameOriginJson({ publicUrl: deps.publicUrl, development: deps.development }),
+    sameOriginJson(deps.env),
     limitBody(kvLimits.requestBytes, 'A backup request'),
     async (c) => {
       const check = await checkOwner(c, sessions);

@@ -6,6 +6,7 @@ import type { SessionReader } from '../auth/session-user';
 import { clientAddress } from '../client-address';
 import type { Database } from '../db/client';
 import { contactMessages } from '../db/schema/contact-messages';
+import type { Env } from '../env';
 import { limitBody, parseJsonBody } from '../json-body';
 import type { Logger } from '../logger';
 import { sameOriginJson } from '../middleware/same-origin-json';
@@ -18,8 +19,7 @@ export interface ContactDeps {
   database: Database;
   logger: Logger;
   sessions: SessionReader;
-  publicUrl: string;
-  development: boolean;
+  env: Env;
   trustProxyHops: number;
 }
 
@@ -27,7 +27,7 @@ export function contactRoutes(deps: ContactDeps) {
   const limiter = new RateLimiter(deps.database.db, CONTACT_RATE);
   return new Hono().post(
     '/api/contact',
-    sameOriginJson({ publicUrl: deps.publicUrl, development: deps.development }),
+    sameOriginJson(deps.env),
     limitBody(contactLimits.requestBytes, 'A message'),
     async (c) => {
       const parsed = await parseJsonBody(c, ContactMessageSchema);
