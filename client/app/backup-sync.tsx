@@ -38,6 +38,8 @@ function BackupRefusedNotice() {
       onClose={(_, reason) => reason !== 'clickaway' && setDismissed(refusal?.at ?? null)}
       message={t('storage.backup_refused', { reason: refusal?.error ?? '' })}
       sx={noticeOffset}
+      // A server's reason can be long: wrapped within the screen, never widening the page.
+      slotProps={{ content: { sx: { maxWidth: { sm: 560 } } } }}
       action={
         <Button color="inherit" size="small" onClick={() => setDismissed(refusal?.at ?? null)}>
           {t('dismiss')}

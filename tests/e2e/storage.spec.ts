@@ -140,6 +140,33 @@ test("a sync without a session fails with 'not authenticated', and items stay on
   await context.close();
 });
 
+test('a backup the server refuses is shown with its reason, and the item stays on the device', async ({
+  browser,
+}) => {
+  // Without the service worker, whose own requests page.route would not see.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await newPage(context);
+  await signInTo(page, '/modules/storage/snapshot');
+  // As if the app were opened at an address other than the server's PUBLIC_URL.
+  // The browser keeps its own Origin header, so the request goes from here, and its real answer back.
+  await page.route('**/api/backup?*', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    const headers = { ...route.request().headers(), origin: 'http://elsewhere.example' };
+    await route.fulfill({ response: await route.fetch({ headers }) });
+  });
+  await storeItem(page, 'refused-item', 'not backed up');
+  const notice = page.getByRole('alert').filter({ hasText: 'could not be backed up' });
+  await expect(notice).toContainText(
+    `This request comes from http://elsewhere.example; the server accepts changes only from ${new URL(server.url()).origin} (PUBLIC_URL).`,
+  );
+  await expect(notice).toContainText('They stay on this device.');
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice).toBeHidden();
+  await page.reload();
+  await expect(row(page, 'On this device', 'refused-item')).toContainText('not backed up');
+  await context.close();
+});
+
 test('changes reach other tabs at once, and an expired item reads as absent', async ({ browser }) => {
   const context = await browser.newContext();
   const first = await newPage(context);

@@ -6,6 +6,7 @@ import { Avatar, Box, Button, Chip, Paper, Skeleton, Stack, Typography } from '@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DataSourceConfig } from '../../../shared/app-config';
+import { visuallyHidden } from '../../theme/visually-hidden';
 import { ItemFieldValue, type ItemValueLabels } from './item-field-value';
 import { itemFields } from './item-fields';
 
@@ -105,10 +106,7 @@ export function ItemViewer({
   if (item.state !== 'found') {
     return (
       <Box aria-busy="true">
-        <Typography
-          component="h1"
-          sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-        >
+        <Typography component="h1" sx={visuallyHidden}>
           {t('search.item.loading')}
         </Typography>
         <Skeleton width={160} height={40} />

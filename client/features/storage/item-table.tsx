@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KvItem } from '../../../shared/kv/kv-item';
 import { useKvValue } from '../../kv/use-kv';
+import { visuallyHidden } from '../../theme/visually-hidden';
 import { valueText } from './value-text';
 
 export interface ItemColumn {
@@ -66,7 +67,8 @@ export function ItemTable({
       {notice || !ready || items.length === 0 ? (
         <Box sx={{ py: 2, color: 'text.secondary' }}>{notice ?? (ready ? empty : t('storage.loading'))}</Box>
       ) : (
-        <Box sx={{ overflowX: 'auto', mt: 1 }}>
+        // Relative, so the hidden header text stays inside the scrolling box, not widening the page.
+        <Box sx={{ overflowX: 'auto', mt: 1, position: 'relative' }}>
           <Table size="small" aria-labelledby={id}>
             <TableHead>
               <TableRow>
@@ -110,12 +112,3 @@ export function ItemTable({
     </Paper>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

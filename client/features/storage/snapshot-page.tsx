@@ -45,8 +45,9 @@ export function SnapshotPage() {
     { label: t('storage.state_column'), cell: (item) => <ItemStateChip item={item} /> },
   ];
 
+  // The message ends the sentence: a server's own full stop is not doubled.
   const errorText = (error: string) =>
-    error === NOT_AUTHENTICATED ? t('storage.snapshot.not_authenticated') : error;
+    error === NOT_AUTHENTICATED ? t('storage.snapshot.not_authenticated') : error.replace(/\.$/, '');
 
   return (
     <>
