@@ -17,6 +17,15 @@ const BACKUP_LOCK_SPACE = 724_002;
  */
 export const FORGET_AFTER_DAYS = 90;
 
+/** Whether a merge at `now` forgets this entry: a tombstone or an expiry older than FORGET_AFTER_DAYS. */
+export function isForgotten(meta: KvRecord['meta'], now: Date): boolean {
+  const before = now.getTime() - FORGET_AFTER_DAYS * 86_400_000;
+  return (
+    (meta.removed && Date.parse(meta.updated) < before) ||
+    (meta.expiry !== null && Date.parse(meta.expiry) < before)
+  );
+}
+
 /** The merged snapshot would break the size limits; nothing was stored. */
 export class SnapshotTooLargeError extends Error {
   constructor(readonly issues: SizeIssue[]) {

@@ -7,7 +7,8 @@ import { apiPaths } from '../../shared/api-paths';
 import { kvLimits } from '../../shared/kv/kv-item';
 import { BackupSnapshotSchema, fromSnapshot, sizeIssues, toSnapshot } from '../../shared/kv/kv-snapshot';
 import type { SessionReader, SessionUser } from '../auth/session-user';
-import { mergeSnapshot, readSnapshot, SnapshotTooLargeError } from '../backup/backup-store';
+import { createBackupCache } from '../backup/backup-cache';
+import { SnapshotTooLargeError } from '../backup/backup-store';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import { apiError } from '../http-error';
@@ -43,13 +44,14 @@ async function checkOwner(c: Context, sessions: SessionReader): Promise<OwnerChe
 
 export function backupRoutes(deps: BackupDeps) {
   const { database, logger, sessions } = deps;
+  const snapshots = createBackupCache(database);
   const app = new Hono();
 
   app.get(apiPaths.backup, async (c) => {
     const check = await checkOwner(c, sessions);
     if ('response' in check) return check.response;
     c.header('Cache-Control', 'no-store');
-    return c.json(toSnapshot((await readSnapshot(database.db, check.user.id)).values()));
+    return c.json(toSnapshot((await snapshots.read(check.user.id)).values()));
   });
 
   app.post(
@@ -65,12 +67,7 @@ export function backupRoutes(deps: BackupDeps) {
       const tooLarge = sizeIssues(incoming.values());
       if (tooLarge.length > 0) return apiError(c, 413, 'too_large', 'The snapshot is too large.', tooLarge);
       try {
-        const { merged, changed } = await mergeSnapshot(
-          database.db,
-          check.user.id,
-          incoming.values(),
-          new Date(),
-        );
+        const { merged, changed } = await snapshots.merge(check.user.id, [...incoming.values()], new Date());
         logger.info({ userId: check.user.id, received: incoming.size, changed }, 'backup snapshot merged');
         c.header('Cache-Control', 'no-store');
         return c.json(toSnapshot(merged.values()));

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { KvRecord } from '../../shared/kv/kv-item';
+import { valueChecksum } from '../../shared/kv/kv-value';
+import { databaseTargets } from '../../tests/support/databases';
+import type { Database } from '../db/client';
+import { users } from '../db/schema/users';
+import { createBackupCache } from './backup-cache';
+
+function record(key: string, value: string, minute: number): KvRecord {
+  const meta = {
+    persist: true,
+    updated: new Date(Date.UTC(2026, 10, 1, 0, minute)).toISOString(),
+    checksum: valueChecksum(value),
+    expiry: null,
+    ttl: null,
+    removed: false,
+  };
+  return { key, value, meta };
+}
+
+describe.each(databaseTargets())('the backup cache on $name', (target) => {
+  let database: Database;
+  let userId: string;
+  beforeAll(async () => {
+    database = await target.open();
+    const [row] = await database.db.insert(users).values({ email: 'cache@example.test' }).returning();
+    userId = row!.id;
+  });
+  afterAll(async () => database.close());
+
+  it('answers a snapshot that changes nothing without a transaction', async () => {
+    const transaction = vi.spyOn(database.db, 'transaction');
+    const cache = createBackupCache(database);
+    const now = new Date();
+    expect((await cache.merge(userId, [record('a', 'one', 1)], now)).changed).toBe(1);
+    expect(transaction).toHaveBeenCalledTimes(1);
+    const again = await cache.merge(userId, [record('a', 'one', 1)], now);
+    expect(again.changed).toBe(0);
+    expect([...again.merged.keys()]).toEqual(['a']);
+    expect(transaction).toHaveBeenCalledTimes(1);
+    // An older version changes nothing either; a newer one goes to the database.
+    expect((await cache.merge(userId, [record('a', 'zero', 0)], now)).changed).toBe(0);
+    expect((await cache.merge(userId, [record('a', 'two', 2)], now)).changed).toBe(1);
+    expect(transaction).toHaveBeenCalledTimes(2);
+    transaction.mockRestore();
+  });
+
+  it("hears another process's merge, so its copy is never kept past it", async () => {
+    const here = createBackupCache(database);
+    const elsewhere = createBackupCache(database);
+    expect((await here.read(userId)).get('a')?.value).toBe('two');
+    await elsewhere.merge(userId, [record('a', 'three', 3)], new Date());
+    await expect.poll(async () => (await here.read(userId)).get('a')?.value).toBe('three');
+    // A snapshot that changes nothing here is then checked against the new copy, not the old.
+    expect((await here.merge(userId, [record('a', 'three', 3)], new Date())).changed).toBe(0);
+  });
+});
