@@ -38,7 +38,13 @@ export function createPgListener(pool: pg.Pool, onConnectionError: (error: Error
         for (const handler of channels.get(channel) ?? []) handler(payload ?? '');
       });
       active = client;
-      for (const channel of channels.keys()) await client.query(`LISTEN ${quoted(channel)}`);
+      try {
+        for (const channel of channels.keys()) await client.query(`LISTEN ${quoted(channel)}`);
+      } catch (error) {
+        active = null;
+        client.release(error as Error);
+        throw error;
+      }
       return client;
     })();
     // A failed connect is not kept: the next subscriber tries again.
