@@ -18,10 +18,16 @@ function newestIn(path) {
 
 const run = (command) => execSync(command, { stdio: 'inherit' });
 
-if (mtime('node_modules/.package-lock.json') < mtime('package-lock.json')) {
-  // `npm install`, not `npm ci`: see docs/decisions/003-npm-install-not-ci.md.
+// npm writes node_modules/.package-lock.json after an install; the build's own tools are checked
+// too, so an install without them (NODE_ENV=production omits devDependencies) is never taken as done.
+const installed =
+  mtime('node_modules/.package-lock.json') >= mtime('package-lock.json') &&
+  ['vite', 'tsx'].every((tool) => existsSync(join('node_modules', '.bin', tool)));
+if (!installed) {
+  // `npm install`, not `npm ci`: see docs/decisions/003-npm-install-not-ci.md. `--include=dev`: the
+  // build and the server's TypeScript runner are development dependencies, needed in production too.
   console.info('Installing dependencies…');
-  run('npm install --no-audit --no-fund');
+  run('npm install --include=dev --no-audit --no-fund');
 }
 
 /** `npm start` runs in production mode, which needs AUTH_SECRET: give a fresh install its own, once. */
