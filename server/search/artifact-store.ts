@@ -87,6 +87,15 @@ export async function acquireBuildLease(db: Db, source: string, owner: string, m
   return rows.length > 0;
 }
 
+/** Whether someone holds a live build lease on `source` (a cheap check for those waiting on it). */
+export async function buildLeaseHeld(db: Db, source: string): Promise<boolean> {
+  const [row] = await db
+    .select({ owner: indexBuildLeases.owner })
+    .from(indexBuildLeases)
+    .where(and(eq(indexBuildLeases.source, source), sql`${indexBuildLeases.expiresAt} >= now()`));
+  return row !== undefined;
+}
+
 export async function releaseBuildLease(db: Db, source: string, owner: string): Promise<void> {
   await db
     .delete(indexBuildLeases)

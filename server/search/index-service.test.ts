@@ -6,7 +6,12 @@ import { createLogger } from '../logger';
 import { buildInProcess } from './artifact-build';
 import { acquireBuildLease, artifactSummary } from './artifact-store';
 import { countDocuments } from './document-store';
-import { createSearchIndexService, type IndexBuiltEvent, type IndexServiceOptions } from './index-service';
+import {
+  BUILD_LEASE_MS,
+  createSearchIndexService,
+  type IndexBuiltEvent,
+  type IndexServiceOptions,
+} from './index-service';
 import { fixtureRecords, writeFixtureDocuments } from './test-fixtures';
 
 const config = loadAppConfig();
@@ -89,6 +94,22 @@ describe.each(databaseTargets())('search index service on $name', (target) => {
     // Its lease is released afterwards: anyone may build next.
     expect(await acquireBuildLease(database.db, 'countries', 'someone-else', 1)).toBe(true);
   });
+
+  it("takes over within a lease's lifetime when the process holding it died", async () => {
+    const [switzerland] = fixtureRecords().countries!.filter((c) => c.code === 'CHE');
+    await writeFixtureDocuments(database, config, 'countries', [{ ...switzerland, name: 'Schweiz' }]);
+    const before = (await artifactSummary(database.db, 'countries'))!.crc32c;
+    // A builder that took the lease and died: nobody renews it.
+    expect(await acquireBuildLease(database.db, 'countries', 'a-dead-process', BUILD_LEASE_MS)).toBe(true);
+    const waiting = service();
+    waiting.queueBuild('countries');
+    await expect
+      .poll(async () => (await artifactSummary(database.db, 'countries'))!.crc32c, {
+        timeout: BUILD_LEASE_MS * 2.5,
+        interval: 250,
+      })
+      .not.toBe(before);
+  }, 30_000);
 
   it('abandons a running build on stop and releases its lease', async () => {
     await writeFixtureDocuments(database, config, 'countries', [

@@ -9,11 +9,23 @@ import type { BuiltArtifact } from '../../shared/search/index-artifact';
 import { ARTIFACT_FORMAT } from '../../shared/search/index-artifact';
 import type { Database, Unlisten } from '../db/client';
 import type { Logger } from '../logger';
-import { acquireBuildLease, artifactSummary, releaseBuildLease, saveArtifact } from './artifact-store';
+import {
+  acquireBuildLease,
+  artifactSummary,
+  buildLeaseHeld,
+  releaseBuildLease,
+  saveArtifact,
+} from './artifact-store';
 import { countDocuments, type DocumentRow, documentPages, documentsFingerprint } from './document-store';
 import { buildInWorker } from './index-builder';
 
 export const INDEX_BUILT_CHANNEL = 'sift_index_built';
+/**
+ * A build lease lasts this long unless renewed; its holder renews it every third of that (a
+ * heartbeat) and a process waiting for it asks as often, so a builder that died is replaced within
+ * BUILD_LEASE_MS plus a third of it.
+ */
+export const BUILD_LEASE_MS = 6_000;
 export const DOCUMENTS_CHANGED_CHANNEL = 'sift_documents_changed';
 
 export interface IndexBuiltEvent {
@@ -48,7 +60,7 @@ export interface IndexServiceOptions {
   database: Database;
   config: AppConfig;
   logger: Logger;
-  /** How long a build lease lasts unless renewed; a crashed builder's lease runs out after this. */
+  /** BUILD_LEASE_MS unless given (tests shorten it). */
   leaseMs?: number;
   build?: ArtifactBuilder;
 }
@@ -63,7 +75,7 @@ function configVersion(source: DataSourceConfig): string {
 export function createSearchIndexService(options: IndexServiceOptions): SearchIndexService {
   const { database, config, logger } = options;
   const { db } = database;
-  const leaseMs = options.leaseMs ?? 120_000;
+  const leaseMs = options.leaseMs ?? BUILD_LEASE_MS;
   const build = options.build ?? buildInWorker;
   const owner = randomUUID();
   const sources = config.gapSearch.dataSources;
@@ -113,6 +125,26 @@ export function createSearchIndexService(options: IndexServiceOptions): SearchIn
     }
   }
 
+  /**
+   * Another process builds `name`: its lease is looked at every third of its lifetime (a cheap
+   * query, unlike the documents' fingerprint), and once it is gone `name` is checked again: built
+   * by then, or its builder died and this process takes over.
+   */
+  function waitForLease(name: string) {
+    const timer = setTimeout(async () => {
+      retryTimers.delete(timer);
+      if (stopping.signal.aborted) return;
+      const held = await buildLeaseHeld(db, name).catch((err: unknown) => {
+        logger.warn({ err, source: name }, 'could not read the build lease');
+        return true;
+      });
+      if (stopping.signal.aborted) return;
+      if (held) waitForLease(name);
+      else queue(name);
+    }, leaseMs / 3);
+    retryTimers.add(timer);
+  }
+
   /** Queues a check of `name`; builds run one at a time to bound memory (a large index needs hundreds of MB). */
   function queue(name: string) {
     if (stopping.signal.aborted || queued.has(name) || !sources[name]) return;
@@ -121,14 +153,7 @@ export function createSearchIndexService(options: IndexServiceOptions): SearchIn
       queued.delete(name);
       if (stopping.signal.aborted) return;
       try {
-        if ((await ensureIndex(name)) === 'busy') {
-          // Another process builds it; should that process die, its lease runs out and we take over.
-          const timer = setTimeout(() => {
-            retryTimers.delete(timer);
-            queue(name);
-          }, leaseMs);
-          retryTimers.add(timer);
-        }
+        if ((await ensureIndex(name)) === 'busy') waitForLease(name);
       } catch (err) {
         if (!stopping.signal.aborted) logger.error({ err, source: name }, 'search index build failed');
       }
