@@ -14,6 +14,15 @@ export function createPgListener(pool: pg.Pool, onConnectionError: (error: Error
   let active: pg.PoolClient | null = null;
   let reconnect: NodeJS.Timeout | undefined;
   let closed = false;
+  // LISTEN and UNLISTEN run one after another, each deciding when its turn comes, so an UNLISTEN
+  // never lands after a newer LISTEN of the same channel, and a subscriber returns only once its
+  // channel is listened to.
+  let turns: Promise<unknown> = Promise.resolve();
+  function inTurn(task: () => Promise<void>): Promise<void> {
+    const next = turns.then(task);
+    turns = next.catch(() => {});
+    return next;
+  }
 
   const quoted = (channel: string) => pg.escapeIdentifier(channel);
 
@@ -59,13 +68,18 @@ export function createPgListener(pool: pg.Pool, onConnectionError: (error: Error
       handlers.add(handler);
       channels.set(channel, handlers);
       const client = await connect();
-      if (!known) await client.query(`LISTEN ${quoted(channel)}`);
+      // A new connection LISTENs to every channel itself; this one's LISTEN may then be redundant.
+      if (!known) await inTurn(() => client.query(`LISTEN ${quoted(channel)}`).then(() => {}));
+      else await inTurn(async () => {});
       return async () => {
         handlers.delete(handler);
         if (handlers.size > 0 || channels.get(channel) !== handlers) return;
         channels.delete(channel);
-        const current = await connection?.catch(() => null);
-        await current?.query(`UNLISTEN ${quoted(channel)}`).catch(() => {});
+        await inTurn(async () => {
+          if (channels.has(channel)) return; // subscribed again meanwhile
+          const current = await connection?.catch(() => null);
+          await current?.query(`UNLISTEN ${quoted(channel)}`).catch(() => {});
+        });
       };
     },
 
