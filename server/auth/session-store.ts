@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
+import { listenOnFirstUse } from '../db/listen-on-first-use';
 import { sessions, users } from '../db/schema/users';
 import type { SessionUser } from './session-user';
 
@@ -37,8 +38,7 @@ export function createSessionStore(database: Database, maxAgeSeconds: number, no
     else for (const [sid, entry] of cache) if (entry.user.id === id) cache.delete(sid);
   }
   // Answers are cached only once the process listens, so no revocation can slip between the two.
-  // Listening starts with the first check, so a process that never reads a session never listens.
-  let listening: Promise<unknown> | undefined;
+  const listening = listenOnFirstUse(database, SESSION_REVOKED_CHANNEL, forget);
 
   return {
     /** Opens a session for a user who just signed in; returns its id for the JWT. */
@@ -52,11 +52,7 @@ export function createSessionStore(database: Database, maxAgeSeconds: number, no
 
     /** The user of a live session (not revoked, not expired, account still there), or null. */
     async user(sid: string): Promise<SessionUser | null> {
-      listening ??= database.listen(SESSION_REVOKED_CHANNEL, forget).catch((error: unknown) => {
-        listening = undefined;
-        throw error;
-      });
-      await listening;
+      await listening();
       const cached = cache.get(sid);
       if (cached && now() - cached.checkedAt < SESSION_CACHE_TTL_MS) return cached.user;
       cache.delete(sid);

@@ -5,6 +5,7 @@
 import type { KvRecord } from '../../shared/kv/kv-item';
 import { mergeRecords } from '../../shared/kv/kv-merge';
 import type { Database } from '../db/client';
+import { listenOnFirstUse } from '../db/listen-on-first-use';
 import { isForgotten, type MergeOutcome, mergeSnapshot, readSnapshot } from './backup-store';
 
 export const BACKUP_CHANGED_CHANNEL = 'sift_backup_changed';
@@ -18,19 +19,14 @@ export function createBackupCache(database: Database, now = () => Date.now()) {
   const copies = new Map<string, { snapshot: Snapshot; readAt: number }>();
   // Counts announcements: a read that overlapped one may hold the state before it, so is not kept.
   let changes = 0;
-  let listening: Promise<unknown> | undefined;
-
   function forget(userId: string) {
     changes += 1;
     copies.delete(userId);
   }
+  const listening = listenOnFirstUse(database, BACKUP_CHANGED_CHANNEL, forget);
 
   async function read(userId: string): Promise<Snapshot> {
-    listening ??= database.listen(BACKUP_CHANGED_CHANNEL, forget).catch((error: unknown) => {
-      listening = undefined;
-      throw error;
-    });
-    await listening;
+    await listening();
     const copy = copies.get(userId);
     if (copy && now() - copy.readAt < SNAPSHOT_TTL_MS) return copy.snapshot;
     const started = changes;

@@ -3,6 +3,7 @@
 // also read again once older than `ttlMs`, which bounds how long a missed notification (a dropped
 // listener) could keep an old value in use.
 import type { Database } from './client';
+import { listenOnFirstUse } from './listen-on-first-use';
 
 export interface NotifiedValue<T> {
   get(): Promise<T>;
@@ -18,8 +19,7 @@ export function notifiedValue<T>(
 ): NotifiedValue<T> {
   // One read at a time is shared by every caller waiting for it.
   let current: Promise<{ value: T; readAt: number }> | undefined;
-  // Values are kept only once the process listens, so no change can slip between the two.
-  let listening: Promise<unknown> | undefined;
+  const listening = listenOnFirstUse(database, channel, () => void reload().catch(() => {}));
 
   function reload() {
     const readAt = now();
@@ -34,13 +34,7 @@ export function notifiedValue<T>(
 
   return {
     async get() {
-      listening ??= database
-        .listen(channel, () => void reload().catch(() => {}))
-        .catch((error: unknown) => {
-          listening = undefined;
-          throw error;
-        });
-      await listening;
+      await listening();
       const state = await (current ?? reload());
       return (now() - state.readAt < ttlMs ? state : await reload()).value;
     },
