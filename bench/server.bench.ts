@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { bearerTokenCookie } from '../shared/auth';
-import { valueChecksum } from '../shared/kv/kv-value';
+import { toSnapshot } from '../shared/kv/kv-snapshot';
+import { setRecord } from '../shared/kv/kv-transitions';
 import { CookieJar } from '../tests/support/cookie-jar';
 import { freePort, startServer } from '../tests/support/server-process';
 
@@ -91,20 +92,16 @@ async function signIn(origin: string) {
 
 /** A 20-entry snapshot as the client backs it up. */
 function backupSnapshot() {
-  const snapshot: Record<string, unknown> = {};
-  for (let i = 0; i < 20; i++) {
-    const value = { setting: `value ${i}`, list: [i, i + 1, i + 2] };
-    const meta = {
-      persist: true,
-      updated: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
-      checksum: valueChecksum(value),
-      expiry: null,
-      ttl: null,
-      removed: false,
-    };
-    snapshot[`bench.item${i}`] = { value, meta };
-  }
-  return JSON.stringify(snapshot);
+  const records = Array.from({ length: 20 }, (_, i) =>
+    setRecord(
+      undefined,
+      `bench.item${i}`,
+      { setting: `value ${i}`, list: [i, i + 1, i + 2] },
+      {},
+      new Date(Date.UTC(2026, 0, 1, 0, i)),
+    ),
+  );
+  return JSON.stringify(toSnapshot(records));
 }
 
 /** GraphQL documents meant to freeze a server: each must be refused at once. */

@@ -1,22 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { KvRecord } from '../../shared/kv/kv-item';
-import { valueChecksum } from '../../shared/kv/kv-value';
+import { setRecord } from '../../shared/kv/kv-transitions';
 import { databaseTargets } from '../../tests/support/databases';
 import type { Database } from '../db/client';
 import { users } from '../db/schema/users';
 import { createBackupCache } from './backup-cache';
 
-function record(key: string, value: string, minute: number): KvRecord {
-  const meta = {
-    persist: true,
-    updated: new Date(Date.UTC(2026, 10, 1, 0, minute)).toISOString(),
-    checksum: valueChecksum(value),
-    expiry: null,
-    ttl: null,
-    removed: false,
-  };
-  return { key, value, meta };
-}
+const record = (key: string, value: string, minute: number): KvRecord =>
+  setRecord(undefined, key, value, {}, new Date(Date.UTC(2026, 10, 1, 0, minute)));
 
 describe.each(databaseTargets())('the backup cache on $name', (target) => {
   let database: Database;
