@@ -45,6 +45,7 @@ describe.each(databaseTargets())('search index routes on $name', (target) => {
     const body = await response.json();
     expect(Object.keys(body)).toEqual(['countries']);
     expect(body.countries).toEqual({
+      state: 'ready',
       crc32c: (await checksums()).get('countries'),
       size: expect.any(Number),
       documentCount: fixtureRecords().countries!.length,
@@ -159,9 +160,10 @@ describe.each(databaseTargets())('search index routes on $name', (target) => {
     expect(crc32c(new Uint8Array(await fresh.arrayBuffer()))).toBe(after);
   });
 
-  it('says crc32c null for a source whose first build has not finished', async () => {
+  it('says a source whose first build has not finished is preparing, with no checksum', async () => {
     await database.db.execute(`delete from index_artifacts where source = 'cities'`);
     expect((await (await post(signedIn(), { dataSources: ['cities'] })).json()).cities).toEqual({
+      state: 'preparing',
       crc32c: null,
     });
   });

@@ -48,8 +48,13 @@ export function searchIndexRoutes({ config, artifacts, logger, sessions }: Searc
     for (const name of visible) {
       const artifact = built.get(name);
       answer[name] = artifact
-        ? { crc32c: artifact.crc32c, size: artifact.size, documentCount: artifact.documentCount }
-        : { crc32c: null };
+        ? {
+            state: 'ready',
+            crc32c: artifact.crc32c,
+            size: artifact.size,
+            documentCount: artifact.documentCount,
+          }
+        : { state: 'preparing', crc32c: null };
     }
     c.header('Cache-Control', 'no-store');
     return c.json(answer);

@@ -13,13 +13,26 @@ export const IndexChecksumsRequestSchema = z.strictObject({
 });
 export type IndexChecksumsRequest = z.input<typeof IndexChecksumsRequestSchema>;
 
-export const IndexChecksumSchema = z.object({
-  /** The current artifact's crc32c, or null while its first build is still running. */
-  crc32c: z.number().int().nonnegative().nullable(),
+const ReadyChecksumSchema = z.object({
+  state: z.literal('ready'),
+  /** The current artifact's crc32c. */
+  crc32c: z.number().int().nonnegative(),
   /** Compressed size in bytes, for download progress. */
   size: z.number().int().nonnegative().optional(),
   documentCount: z.number().int().nonnegative().optional(),
 });
+
+/** The source's first index build is still running: ask again shortly. */
+const PreparingChecksumSchema = z.object({ state: z.literal('preparing'), crc32c: z.null() });
+
+export const IndexChecksumSchema = z.preprocess(
+  // Answers a service worker kept from before `state` was sent say only the checksum.
+  (entry) =>
+    entry && typeof entry === 'object' && !('state' in entry)
+      ? { ...entry, state: (entry as { crc32c?: unknown }).crc32c === null ? 'preparing' : 'ready' }
+      : entry,
+  z.discriminatedUnion('state', [ReadyChecksumSchema, PreparingChecksumSchema]),
+);
 export type IndexChecksum = z.infer<typeof IndexChecksumSchema>;
 
 export const IndexChecksumsResponseSchema = z.record(z.string(), IndexChecksumSchema);

@@ -273,6 +273,29 @@ test('the reload demo opens the results page with a full page load', async ({ pa
   expect(await page.evaluate(() => (window as { beforeReload?: boolean }).beforeReload)).toBeUndefined();
 });
 
+test.describe('while the server prepares an index', () => {
+  // The service worker answers checksum requests itself, out of page.route's sight.
+  test.use({ serviceWorkers: 'block' });
+
+  test('the screen says the server is preparing it, logs nothing, and loads it once built', async ({
+    page,
+  }) => {
+    const errors = collectPageErrors(page);
+    let building = true;
+    await page.route('/api/index', async (route) => {
+      if (!building || route.request().method() !== 'POST') return route.fallback();
+      await route.fulfill({ json: { countries: { state: 'preparing', crc32c: null } } });
+    });
+    await page.goto('/search');
+    await expect(page.getByRole('status')).toContainText('The server is preparing this data');
+    expect(await sourceStates(page)).toEqual({ countries: 'loading' });
+    building = false;
+    await expect.poll(() => sourceStates(page)).toEqual({ countries: 'loaded' });
+    await expect(page.getByText('The server is preparing this data')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+});
+
 /**
  * Where on this device any of `names` can still be read: localStorage, sessionStorage, every
  * IndexedDB record and Cache Storage entry (gzip bodies unpacked), and `fetch()` of `urls` as the

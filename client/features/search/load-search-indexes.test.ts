@@ -84,8 +84,8 @@ async function setup() {
       const answer: IndexChecksumsResponse = {};
       for (const name of request.dataSources ?? []) {
         answer[name] = server.building.has(name)
-          ? { crc32c: null }
-          : { crc32c: artifacts[name]!.crc32c, size: 1 };
+          ? { state: 'preparing', crc32c: null }
+          : { state: 'ready', crc32c: artifacts[name]!.crc32c, size: 1 };
       }
       return answer;
     },
@@ -161,13 +161,23 @@ describe('loadSearchIndexes', () => {
     ).toBe('error');
   });
 
-  it('keeps a source loading while the server builds its first index, and loads it once built', async () => {
-    const { deps, store, server } = await setup();
+  it('shows a source as preparing while the server builds its first index, and loads it once built', async () => {
+    const { deps, store, server, errors } = await setup();
     server.building.add('rivers');
-    await loadSearchIndexes(dataSources, false, deps);
+    const whileBuilding: unknown[] = [];
+    await loadSearchIndexes(dataSources, false, {
+      ...deps,
+      wait: async (ms) => {
+        whileBuilding.push(store.getSnapshot().sources.rivers);
+        await deps.wait(ms);
+      },
+    });
+    expect(whileBuilding).toEqual([{ state: 'loading', preparing: true }]);
     expect(server.checksumCalls.map((c) => c.dataSources)).toEqual([['rivers'], ['rivers']]);
     expect(server.checksumCalls[1]!.dataSourceLoadStates).toEqual({ rivers: 'loading' });
     expect(states(store)).toEqual({ rivers: 'loaded' });
+    expect(store.getSnapshot().sources.rivers!.preparing).toBeUndefined();
+    expect(errors).toEqual([]);
   });
 
   it('marks a source that fails to load as error and logs it; the others load', async () => {

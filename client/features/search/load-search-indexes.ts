@@ -138,7 +138,8 @@ async function load(
       pending.map(async (name) => {
         const entry = answer[name];
         const known = store.getSnapshot().sources[name];
-        if (entry?.crc32c === null) {
+        if (entry?.state === 'preparing') {
+          if (!known?.preparing) store.setSource(name, { state: 'loading', preparing: true });
           building.push(name);
           return;
         }

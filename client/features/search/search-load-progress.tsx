@@ -8,10 +8,11 @@ import type { SearchLoadSnapshot, SourceLoad } from './search-load-store';
 
 function LoadingSource({ label, load, labels }: { label: string; load: SourceLoad; labels: SearchLabels }) {
   const { t } = useTranslation();
-  const { size, loaded, documentCount } = load;
+  const { size, loaded, documentCount, preparing } = load;
   const percent = size && loaded !== undefined ? Math.min(100, (loaded / size) * 100) : undefined;
-  const detail =
-    size && loaded !== undefined && loaded < size
+  const detail = preparing
+    ? t('search.load_server_preparing')
+    : size && loaded !== undefined && loaded < size
       ? t('search.load_bytes', { loaded: labels.bytes(loaded), size: labels.bytes(size) })
       : size
         ? t('search.load_preparing', { size: labels.bytes(size) })

@@ -4,6 +4,8 @@ import type { LoadState } from '../../../shared/search/search-types';
 
 export interface SourceLoad {
   state: LoadState;
+  /** The server is still building this source's first index. */
+  preparing?: true;
   /** Compressed artifact size, once the server has said. */
   size?: number;
   /** Bytes downloaded so far. */
