@@ -21,15 +21,6 @@ const user = { email: 'bench@example.test', password: 'a long enough bench passw
 
 if (!existsSync('dist/client/index.html')) throw new Error('Build the client first: npm run build');
 
-/** The process that serves: tsx runs the server in a child process of its own. */
-function servingPid(pid: number): number {
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean);
-  return children.length > 0 ? servingPid(Number(children[0])) : pid;
-}
-
 function rssMb(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
   return line ? Math.round(Number(line[1]) / 1024) : Number.NaN;
@@ -218,7 +209,7 @@ const targets: Record<string, Target> = {
 
 // Warm-up: every endpoint once briefly, so lazy caches and JIT are in place before RSS is read.
 for (const target of Object.values(targets)) await load(origin, target, 2);
-const serverPid = servingPid(server.pid);
+const serverPid = server.pid;
 const rssAfterWarmUp = rssMb(serverPid);
 
 const barePort = await freePort();

@@ -103,6 +103,7 @@ export function createSearchIndexService(options: IndexServiceOptions): SearchIn
       );
     }, leaseMs / 3);
     try {
+      logger.info({ source: name }, 'search index build started');
       const started = performance.now();
       const artifact = await build(source, documentPages(db, name), stopping.signal);
       await saveArtifact(db, name, source.algorithm, artifact, version);

@@ -3,7 +3,7 @@
 //   const server = await startServer({ users: [{ email, password }], env: { SMTP_URL } });
 //   await page.goto(server.url('/modules/auth/login'));  …  await server.stop();
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,14 +17,24 @@ export interface ServerUser {
 
 export interface TestServer {
   url(path?: string): string;
-  /** The server process's id (benchmarks read its memory). */
+  /** The id of the process that serves (benchmarks read its memory; tests may kill it). */
   pid: number;
   /** What the server wrote to stdout and stderr so far (JSON log lines). */
   output(): string;
-  stop(): Promise<void>;
+  /** Sends SIGTERM (once) and resolves with the exit code when the server has stopped. */
+  stop(): Promise<number | null>;
 }
 
 const TSX = join('node_modules', '.bin', 'tsx');
+
+/** tsx runs the server in a child process of its own: that child is the one serving. */
+function servingPid(pid: number): number {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
+  return children.length > 0 ? servingPid(Number(children[0])) : pid;
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -96,15 +106,14 @@ export async function startServer(
   child.stdout.on('data', (chunk: Buffer) => (log += chunk));
   child.stderr.on('data', (chunk: Buffer) => (log += chunk));
   await waitUntilReady(origin, child, () => log, env.SEED_DEMO_DATA === 'true');
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     url: (path = '/') => new URL(path, origin).toString(),
-    pid: child.pid!,
+    pid: servingPid(child.pid!),
     output: () => log,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => {
+      if (child.exitCode === null && !child.killed) child.kill('SIGTERM');
+      return exited;
+    },
   };
 }
