@@ -1,8 +1,9 @@
 // Signed out means gone: whenever nobody is signed in (a sign-out on any page, another tab's, a
 // session the server ended, or a start with an expired one), the protected data this device kept
 // is removed — the protected sources' indexes from the search worker's memory and its IndexedDB
-// copy, and the lookups in localStorage. Public indexes stay. The start snapshot and the user's
-// key-value items are handled by their own modules on the same change (start-snapshot.ts, backup-sync.tsx).
+// copy, the lookups in localStorage, and a start snapshot drawn for a signed-in user (one drawn
+// for nobody stays). Public indexes stay. The user's key-value items are handled on the same change
+// by backup-sync.tsx.
 import { useEffect } from 'react';
 import type { PublicConfig } from '../../shared/app-config';
 import { useAppConfig } from '../config/app-config';
@@ -10,9 +11,29 @@ import { useAuth } from '../features/auth/use-auth';
 import { browserLookupsStorage } from '../features/lookups/lookups-storage';
 import { startedSearchWorker } from '../features/search/search-worker-client';
 import { indexedDbArtifactCache } from '../workers/indexed-db-artifact-cache';
+import { START_SNAPSHOT_KEY, type StartSnapshot } from './start-snapshot-format';
+
+/**
+ * start-snapshot.ts forgets its snapshot when someone signs in or out while the app runs; a start
+ * that finds the session already over (expired while the app was closed) is caught here.
+ */
+function forgetSignedInStartSnapshot(): void {
+  const raw = localStorage.getItem(START_SNAPSHOT_KEY);
+  if (raw !== null && snapshotOwner(raw) !== null) localStorage.removeItem(START_SNAPSHOT_KEY);
+}
+
+/** The user a kept snapshot was drawn for; one that cannot be read counts as someone's. */
+function snapshotOwner(raw: string): string | null | undefined {
+  try {
+    return (JSON.parse(raw) as StartSnapshot).owner;
+  } catch {
+    return undefined;
+  }
+}
 
 export async function wipeProtectedData(config: PublicConfig): Promise<void> {
   browserLookupsStorage().clear();
+  forgetSignedInStartSnapshot();
   const sources = Object.entries(config.gapSearch.dataSources);
   const protectedNames = sources.filter(([, source]) => source.protected).map(([name]) => name);
   const worker = startedSearchWorker();
