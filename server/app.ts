@@ -8,7 +8,10 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import { apiError } from './http-error';
 import type { Logger } from './logger';
+import { createServerMetrics, type ServerMetrics } from './metrics/server-metrics';
+import { registerStateGauges } from './metrics/state-gauges';
 import { compression } from './middleware/compression';
+import { requestMetrics } from './middleware/request-metrics';
 import { securityHeaders } from './middleware/security-headers';
 import { authRoutes } from './routes/auth';
 import { backupRoutes } from './routes/backup';
@@ -18,6 +21,7 @@ import { errorTestRoutes } from './routes/error-test';
 import { graphqlRoutes } from './routes/graphql';
 import { healthRoutes, type SearchDataState } from './routes/health';
 import { i18nMessagesRoutes, liveLocaleMessages, loadLocaleMessages } from './routes/i18n-messages';
+import { metricsRoutes } from './routes/metrics';
 import { publicConfigRoutes } from './routes/public-config';
 import { searchIndexRoutes } from './routes/search-index';
 import { staticFiles } from './routes/static-files';
@@ -33,17 +37,25 @@ export interface AppDeps {
   sessionStore: SessionStore;
   /** Progress of start-up's demo data and index builds (server/index.ts); absent means nothing to prepare. */
   searchDataState?: () => SearchDataState;
+  /** Shared with the search index service (server/index.ts); a set of its own when absent. */
+  metrics?: ServerMetrics;
 }
 
-export function createApp(deps: AppDeps) {
-  const { env, config, database, logger } = deps;
+export function createApp(appDeps: AppDeps) {
+  const deps = { ...appDeps, metrics: appDeps.metrics ?? createServerMetrics() };
+  const { env, config, database, logger, metrics } = deps;
+  const artifacts = createArtifactCatalog(database);
+  registerStateGauges(metrics.registry, { database, artifacts });
   const app = new Hono();
 
+  // Without a token requests are not even timed, and /metrics is an unknown path.
+  if (env.METRICS_TOKEN) app.use('*', requestMetrics(metrics));
   app.use('*', securityHeaders({ https: env.PUBLIC_URL.startsWith('https:') }));
   app.use('*', compression());
   app.use('*', warnOnUntrustedProxy(env.TRUST_PROXY_HOPS, logger));
 
   app.route('/', healthRoutes(database, deps.searchDataState ?? (() => 'ready')));
+  if (env.METRICS_TOKEN) app.route('/', metricsRoutes(env.METRICS_TOKEN, metrics.registry));
   app.route('/', authRoutes(deps));
   app.route('/', publicConfigRoutes(config));
   app.route(
@@ -53,10 +65,10 @@ export function createApp(deps: AppDeps) {
 
   const trustProxyHops = env.TRUST_PROXY_HOPS;
   app.route('/', clientLogRoutes({ ...deps, appCode: config.appCode, trustProxyHops }));
-  app.route('/', errorTestRoutes(database, trustProxyHops));
+  app.route('/', errorTestRoutes(database, trustProxyHops, metrics.rateLimitRefusals));
   app.route('/', contactRoutes({ ...deps, trustProxyHops }));
 
-  app.route('/', searchIndexRoutes({ ...deps, artifacts: createArtifactCatalog(database) }));
+  app.route('/', searchIndexRoutes({ ...deps, artifacts }));
   app.route('/', backupRoutes(deps));
   app.route('/', graphqlRoutes(deps));
 

@@ -26,6 +26,11 @@ describe('parseEnv', () => {
     }
   });
 
+  it('takes a metrics token of 16 characters or more', () => {
+    expect(parseEnv({ METRICS_TOKEN: 'x'.repeat(16) }).METRICS_TOKEN).toBe('x'.repeat(16));
+    expect(() => parseEnv({ METRICS_TOKEN: 'x'.repeat(15) })).toThrow(/METRICS_TOKEN: must be at least 16/);
+  });
+
   it('derives the public URL from HOST and PORT unless PUBLIC_URL is set', () => {
     expect(parseEnv({})).toMatchObject({ PUBLIC_URL: 'http://localhost:3000', PUBLIC_URL_CONFIGURED: false });
     expect(parseEnv({ HOST: '127.0.0.1', PORT: '8080' }).PUBLIC_URL).toBe('http://127.0.0.1:8080');

@@ -1,19 +1,22 @@
 // Environment variables, validated once at start-up; every other module receives a typed Env.
 import { z } from 'zod';
+import { appFile, bundled } from './app-files';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** The release bundle is for production; from source the default is development. */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default(bundled ? 'production' : 'development'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** The origin people open the app at; unset: http://HOST:PORT (localhost for 0.0.0.0). */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
-  STATIC_DIR: z.string().min(1).default('./dist/client'),
+  /** The built client, found beside the server rather than from the working directory. */
+  STATIC_DIR: z.string().min(1).default(appFile('dist/client')),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
   SEED_DEMO_DATA: flag.default(true),
   /** Proxies in front of the server that append to X-Forwarded-For (1 on Cloud Run); 0 trusts none. */
@@ -22,6 +25,8 @@ const EnvSchema = z.object({
   GRAPHQL_INTROSPECTION: flag.optional(),
   /** Also serve GraphQL subscriptions over WebSocket (graphql-ws) at /graphql; SSE always works. */
   GRAPHQL_WEBSOCKET: flag.default(false),
+  /** Serves Prometheus metrics at /metrics to callers sending it as a bearer token; unset: no /metrics. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Encrypts session cookies and bearer tokens; the same value on every server process. Required in
    *  production; elsewhere generated once and kept in DATA_DIR. */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

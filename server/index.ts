@@ -11,6 +11,7 @@ import { parseEnv } from './env';
 import { attachGraphqlWebSocket } from './graphql/websocket';
 import { listenHttp } from './http-server';
 import { createLogger } from './logger';
+import { createServerMetrics } from './metrics/server-metrics';
 import type { SearchDataState } from './routes/health';
 import { createSearchIndexService } from './search/index-service';
 import { seedDemoData } from './seed/seed-demo-data';
@@ -39,6 +40,7 @@ logger.info({ database: database.kind }, 'database ready, migrations applied');
 const sessionStore = createSessionStore(database, env.AUTH_SESSION_MAX_AGE);
 const sessions = createSessionReader(sessionStore, env, resolveAuthSecret(env, logger));
 let searchData: SearchDataState = 'preparing';
+const metrics = createServerMetrics();
 const app = createApp({
   env,
   config,
@@ -47,6 +49,7 @@ const app = createApp({
   sessions,
   sessionStore,
   searchDataState: () => searchData,
+  metrics,
 });
 const server = listenHttp(app.fetch, { port: env.PORT, hostname: env.HOST }, (info) =>
   logger.info({ port: info.port, url: env.PUBLIC_URL }, `${config.platformName} is listening`),
@@ -57,7 +60,7 @@ const graphqlWebSocket = env.GRAPHQL_WEBSOCKET
 
 // Demo data and index builds come after listening, so /readyz answers while they run (the first
 // start seeds 135,233 cities: a few seconds, then about 15 s to build their index in a worker thread).
-const searchIndexes = createSearchIndexService({ database, config, logger });
+const searchIndexes = createSearchIndexService({ database, config, logger, metrics });
 void (async () => {
   if (env.SEED_DEMO_DATA) {
     // Each seeded source is indexed before the next is written, so the small public one is ready first.

@@ -1,13 +1,11 @@
 // The app's messages (locales/*.json), for the /_i18n route and for the few texts the server
 // itself writes to people (sign-in emails), with the same {{placeholders}} as i18next.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { defaultLocale, localeCodes } from '../shared/locales';
-
-const localesDir = new URL('../locales/', import.meta.url);
+import { appFile } from './app-files';
 
 export function readLocaleFile(code: string): string {
-  return readFileSync(fileURLToPath(new URL(`${code}.json`, localesDir)), 'utf8');
+  return readFileSync(appFile(`locales/${code}.json`), 'utf8');
 }
 
 export type Translate = (locale: string, key: string, values?: Record<string, string>) => string;

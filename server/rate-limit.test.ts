@@ -13,7 +13,11 @@ describe.each(databaseTargets())('rate limiter on $name', (target) => {
 
   it('allows the limit within a window, refuses beyond it, and starts again in the next window', async () => {
     let now = Date.UTC(2026, 0, 1, 12, 0, 0);
-    const limiter = new RateLimiter(database.db, { name: 'window', limit: 3, windowMs: 60_000 }, () => now);
+    const limiter = new RateLimiter(
+      database.db,
+      { name: 'window', limit: 3, windowMs: 60_000 },
+      { now: () => now },
+    );
     const used = [];
     for (let i = 0; i < 4; i++) used.push(await limiter.consume('1.2.3.4'));
     expect(used.map((d) => d.allowed)).toEqual([true, true, true, false]);
@@ -29,8 +33,8 @@ describe.each(databaseTargets())('rate limiter on $name', (target) => {
 
   it('counts a cost of several units at once and keeps rules apart', async () => {
     const now = () => Date.UTC(2026, 0, 1, 13, 0, 0);
-    const entries = new RateLimiter(database.db, { name: 'entries', limit: 10, windowMs: 60_000 }, now);
-    const other = new RateLimiter(database.db, { name: 'other', limit: 1, windowMs: 60_000 }, now);
+    const entries = new RateLimiter(database.db, { name: 'entries', limit: 10, windowMs: 60_000 }, { now });
+    const other = new RateLimiter(database.db, { name: 'other', limit: 1, windowMs: 60_000 }, { now });
     expect((await entries.consume('k', 8)).allowed).toBe(true);
     expect(await entries.consume('k', 3)).toMatchObject({ allowed: false, used: 11 });
     expect((await other.consume('k')).allowed).toBe(true);
@@ -40,7 +44,11 @@ describe.each(databaseTargets())('rate limiter on $name', (target) => {
 
   it('refuses a refused key from memory until its window ends', async () => {
     let now = Date.UTC(2026, 0, 1, 16, 0, 0);
-    const limiter = new RateLimiter(database.db, { name: 'memory', limit: 1, windowMs: 60_000 }, () => now);
+    const limiter = new RateLimiter(
+      database.db,
+      { name: 'memory', limit: 1, windowMs: 60_000 },
+      { now: () => now },
+    );
     await limiter.consume('k');
     expect((await limiter.consume('k')).allowed).toBe(false);
     // Were the database asked, this empty table would allow the call.
@@ -52,7 +60,7 @@ describe.each(databaseTargets())('rate limiter on $name', (target) => {
 
   it('counts correctly under concurrent calls', async () => {
     const now = () => Date.UTC(2026, 0, 1, 14, 0, 0); // fixed, so the calls never straddle two windows
-    const limiter = new RateLimiter(database.db, { name: 'race', limit: 25, windowMs: 60_000 }, now);
+    const limiter = new RateLimiter(database.db, { name: 'race', limit: 25, windowMs: 60_000 }, { now });
     const decisions = await Promise.all(Array.from({ length: 40 }, () => limiter.consume('same')));
     expect(decisions.filter((d) => d.allowed)).toHaveLength(25);
     expect(new Set(decisions.map((d) => d.used)).size).toBe(40);
@@ -60,7 +68,7 @@ describe.each(databaseTargets())('rate limiter on $name', (target) => {
 
   it('answers 429 with Retry-After through the middleware', async () => {
     const now = () => Date.UTC(2026, 0, 1, 15, 0, 0);
-    const limiter = new RateLimiter(database.db, { name: 'mw', limit: 2, windowMs: 10_000 }, now);
+    const limiter = new RateLimiter(database.db, { name: 'mw', limit: 2, windowMs: 10_000 }, { now });
     const app = new Hono().use(rateLimit(limiter, () => 'caller')).get('/', (c) => c.text('ok'));
     expect((await app.request('/')).status).toBe(200);
     expect((await app.request('/')).status).toBe(200);

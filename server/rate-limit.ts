@@ -3,6 +3,7 @@
 // A key refused in a window is refused from memory until the window ends, so a flood costs no query.
 import { and, like, lt, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
+import type { Counter } from 'prom-client';
 import type { Db } from './db/client';
 import { rateLimits } from './db/schema/rate-limits';
 import { apiError } from './http-error';
@@ -29,16 +30,26 @@ const PRUNE_EVERY = 500;
 /** Refused keys remembered at most; past this the oldest are forgotten (and asked about again). */
 const REMEMBERED_REFUSALS = 100_000;
 
+export interface RateLimiterOptions {
+  now?: () => number;
+  /** Counts each refusal under the rule's name (server/metrics/server-metrics.ts). */
+  refusals?: Counter<'limit'>;
+}
+
 export class RateLimiter {
   private calls = 0;
   /** Key → end of the window in which it was refused. */
   private readonly refusedUntil = new Map<string, number>();
+  private readonly now: () => number;
+  private readonly refusals: Counter<'limit'> | undefined;
 
   constructor(
     private readonly db: Db,
     readonly rule: RateLimitRule,
-    private readonly now: () => number = Date.now,
+    options: RateLimiterOptions = {},
   ) {
+    this.now = options.now ?? Date.now;
+    this.refusals = options.refusals;
     if (!Number.isInteger(rule.limit) || rule.limit < 1)
       throw new Error('rate limit must be a positive integer');
     if (rule.windowMs < 1000) throw new Error('rate limit window must be at least one second');
@@ -54,8 +65,10 @@ export class RateLimiter {
     // Counts only grow within a window, so a refused key stays refused until it ends.
     const refusedUntil = this.refusedUntil.get(key);
     if (refusedUntil !== undefined && (refusedUntil <= nowMs || cost <= 0)) this.refusedUntil.delete(key);
-    else if (refusedUntil !== undefined)
+    else if (refusedUntil !== undefined) {
+      this.refusals?.inc({ limit: this.rule.name });
       return { allowed: false, used: this.rule.limit + cost, limit: this.rule.limit, retryAfterSeconds };
+    }
     // One atomic upsert: a row from an older window restarts at `cost`. `greatest` keeps a process
     // whose clock lags slightly from resetting a newer window.
     const [row] = await this.db
@@ -73,7 +86,10 @@ export class RateLimiter {
     if (++this.calls % PRUNE_EVERY === 0) await this.prune(windowStart);
     const used = row?.count ?? cost;
     const allowed = used <= this.rule.limit;
-    if (!allowed) this.rememberRefusal(key, windowEndMs);
+    if (!allowed) {
+      this.rememberRefusal(key, windowEndMs);
+      this.refusals?.inc({ limit: this.rule.name });
+    }
     return { allowed, used, limit: this.rule.limit, retryAfterSeconds };
   }
 

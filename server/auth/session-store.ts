@@ -20,6 +20,18 @@ interface CachedSession {
   checkedAt: number;
 }
 
+/** Sessions neither revoked nor expired, counted up to `upTo` so the query's cost stays bounded. */
+export async function countLiveSessions(db: Db, upTo: number): Promise<number> {
+  const live = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .limit(upTo)
+    .as('live');
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(live);
+  return row?.count ?? 0;
+}
+
 /** Revokes every session of `userId` (sign out everywhere, a new password) and tells every process. */
 export async function revokeUserSessions(db: Db, userId: string): Promise<void> {
   await db

@@ -2,7 +2,6 @@
 // Both expose the same Drizzle API, run the same migrations and support LISTEN/NOTIFY.
 import { once } from 'node:events';
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -11,15 +10,26 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { appFile } from '../app-files';
 import { lockDataDir } from './data-dir-lock';
 import { createPgListener } from './pg-listener';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type Unlisten = () => Promise<void>;
 
+export interface PoolState {
+  /** Open connections, busy or idle (the LISTEN connection among them). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's connection pool, for metrics; PGlite is one connection in the process. */
+  poolState?: () => PoolState;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   /** Subscribes to a NOTIFY channel; other server processes on the same database hear it too. */
@@ -28,7 +38,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+const migrationsFolder = appFile('drizzle');
 /** Arbitrary constant key so that concurrent servers run migrations one at a time. */
 const MIGRATION_LOCK = 724_001;
 
@@ -115,6 +125,7 @@ async function openPostgres(url: string, onConnectionError: (error: Error) => vo
   return {
     db,
     kind: 'postgres',
+    poolState: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     ping: async () => void (await pool.query('select 1')),
     listen: (channel, onPayload) => listener.listen(channel, onPayload),
     notify: async (channel, payload) =>

@@ -22,6 +22,7 @@ import type { Env } from '../env';
 import { apiError } from '../http-error';
 import { limitBody } from '../json-body';
 import type { Logger } from '../logger';
+import type { ServerMetrics } from '../metrics/server-metrics';
 import { sameOriginJson } from '../middleware/same-origin-json';
 import { RateLimiter, tooManyRequests } from '../rate-limit';
 
@@ -53,6 +54,7 @@ export interface AuthRoutesDeps {
   logger: Logger;
   sessions: SessionReader;
   sessionStore: SessionStore;
+  metrics: ServerMetrics;
 }
 
 export function authRoutes(deps: AuthRoutesDeps) {
@@ -62,16 +64,21 @@ export function authRoutes(deps: AuthRoutesDeps) {
   const config = createAuthConfig({ db: database.db, env, logger, secret, mailer, sessionStore });
   const secure = usesSecureCookies(env);
   const sessionCookie = sessionCookieName(env);
-  const perAddress = new RateLimiter(database.db, {
-    name: 'sign-in-failures-address',
-    limit: FAILURES_PER_ADDRESS,
-    windowMs: ATTEMPT_WINDOW_MS,
-  });
-  const perAccountAndAddress = new RateLimiter(database.db, {
-    name: 'sign-in-failures-account',
-    limit: FAILURES_PER_ACCOUNT_AND_ADDRESS,
-    windowMs: ATTEMPT_WINDOW_MS,
-  });
+  const limiterOptions = { refusals: deps.metrics.rateLimitRefusals };
+  const perAddress = new RateLimiter(
+    database.db,
+    { name: 'sign-in-failures-address', limit: FAILURES_PER_ADDRESS, windowMs: ATTEMPT_WINDOW_MS },
+    limiterOptions,
+  );
+  const perAccountAndAddress = new RateLimiter(
+    database.db,
+    {
+      name: 'sign-in-failures-account',
+      limit: FAILURES_PER_ACCOUNT_AND_ADDRESS,
+      windowMs: ATTEMPT_WINDOW_MS,
+    },
+    limiterOptions,
+  );
   const settings: AuthSettings = {
     refreshOnWindowFocus: env.AUTH_REFRESH_ON_FOCUS,
     refreshIntervalSeconds: env.AUTH_REFRESH_INTERVAL,

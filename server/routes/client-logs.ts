@@ -21,6 +21,7 @@ import { clientLogs } from '../db/schema/client-logs';
 import { apiError } from '../http-error';
 import { limitBody, parseJsonBody } from '../json-body';
 import type { Logger } from '../logger';
+import type { ServerMetrics } from '../metrics/server-metrics';
 import { RateLimiter, tooManyRequests } from '../rate-limit';
 
 /** Entries (not requests) each client may send per minute; a batch counts every entry in it. */
@@ -34,6 +35,7 @@ export interface ClientLogDeps {
   sessions: SessionReader;
   appCode: string;
   trustProxyHops: number;
+  metrics: ServerMetrics;
 }
 
 /**
@@ -81,8 +83,8 @@ export function cloudLoggingFields(entry: ClientLogEntry, context: EntryContext)
 }
 
 export function clientLogRoutes(deps: ClientLogDeps) {
-  const { database, sessions } = deps;
-  const limiter = new RateLimiter(database.db, CLIENT_LOG_RATE);
+  const { database, sessions, metrics } = deps;
+  const limiter = new RateLimiter(database.db, CLIENT_LOG_RATE, { refusals: metrics.rateLimitRefusals });
   const sink = deps.logger.child(
     {},
     { customLevels: pinoLevelOf, formatters: { level: (label) => ({ severity: label }) } },
@@ -111,6 +113,7 @@ export function clientLogRoutes(deps: ClientLogDeps) {
     for (const entry of entries) {
       const severity = entry.logObject.metadata.severity;
       sink[severity](cloudLoggingFields(entry, context), logMessageText(entry.logObject.message));
+      metrics.clientLogEntries.inc({ level: severity });
     }
     await database.db.insert(clientLogs).values(
       entries.map((entry) => ({

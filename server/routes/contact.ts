@@ -9,6 +9,7 @@ import { contactMessages } from '../db/schema/contact-messages';
 import type { Env } from '../env';
 import { limitBody, parseJsonBody } from '../json-body';
 import type { Logger } from '../logger';
+import type { ServerMetrics } from '../metrics/server-metrics';
 import { sameOriginJson } from '../middleware/same-origin-json';
 import { RateLimiter, tooManyRequests } from '../rate-limit';
 
@@ -21,10 +22,13 @@ export interface ContactDeps {
   sessions: SessionReader;
   env: Env;
   trustProxyHops: number;
+  metrics: ServerMetrics;
 }
 
 export function contactRoutes(deps: ContactDeps) {
-  const limiter = new RateLimiter(deps.database.db, CONTACT_RATE);
+  const limiter = new RateLimiter(deps.database.db, CONTACT_RATE, {
+    refusals: deps.metrics.rateLimitRefusals,
+  });
   return new Hono().post(
     '/api/contact',
     sameOriginJson(deps.env),

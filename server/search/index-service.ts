@@ -9,6 +9,7 @@ import type { BuiltArtifact } from '../../shared/search/index-artifact';
 import { ARTIFACT_FORMAT } from '../../shared/search/index-artifact';
 import type { Database, Unlisten } from '../db/client';
 import type { Logger } from '../logger';
+import type { ServerMetrics } from '../metrics/server-metrics';
 import {
   acquireBuildLease,
   artifactSummary,
@@ -63,6 +64,8 @@ export interface IndexServiceOptions {
   /** BUILD_LEASE_MS unless given (tests shorten it). */
   leaseMs?: number;
   build?: ArtifactBuilder;
+  /** Counts and times the builds this process runs, for /metrics. */
+  metrics?: Pick<ServerMetrics, 'indexBuilds' | 'indexBuildDuration'>;
 }
 
 /** What an artifact depends on besides the documents: a change here means rebuild. */
@@ -73,7 +76,7 @@ function configVersion(source: DataSourceConfig): string {
 }
 
 export function createSearchIndexService(options: IndexServiceOptions): SearchIndexService {
-  const { database, config, logger } = options;
+  const { database, config, logger, metrics } = options;
   const { db } = database;
   const leaseMs = options.leaseMs ?? BUILD_LEASE_MS;
   const build = options.build ?? buildInWorker;
@@ -119,7 +122,13 @@ export function createSearchIndexService(options: IndexServiceOptions): SearchIn
         'search index built',
       );
       await database.notify(INDEX_BUILT_CHANNEL, JSON.stringify({ source: name, crc32c: artifact.crc32c }));
+      metrics?.indexBuilds.inc({ source: name, outcome: 'built' });
+      metrics?.indexBuildDuration.observe({ source: name }, (performance.now() - started) / 1000);
       return 'built';
+    } catch (err) {
+      // A build abandoned because the process stops has not failed.
+      if (!stopping.signal.aborted) metrics?.indexBuilds.inc({ source: name, outcome: 'failed' });
+      throw err;
     } finally {
       clearInterval(renew);
       await releaseBuildLease(db, name, owner);
