@@ -58,6 +58,39 @@ describe.each(databaseTargets())('rate limiter on $name', (target) => {
     expect((await limiter.consume('k')).allowed).toBe(true);
   });
 
+  it('backs off past `after` units: each next one waits twice as long, and one that comes too soon is not counted', async () => {
+    let now = Date.UTC(2026, 0, 1, 17, 0, 0);
+    const rule = {
+      name: 'backoff',
+      limit: 10,
+      windowMs: 15 * 60_000,
+      backoff: { after: 2, maxDelayMs: 4000 },
+    };
+    const limiter = new RateLimiter(database.db, rule, { now: () => now });
+    expect((await limiter.consume('k')).allowed).toBe(true);
+    expect((await limiter.consume('k')).allowed).toBe(true);
+    expect(await limiter.consume('k')).toMatchObject({ allowed: false, used: 2, retryAfterSeconds: 1 });
+    now += 999;
+    expect(await limiter.consume('k')).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
+    now += 1;
+    expect(await limiter.consume('k')).toMatchObject({ allowed: true, used: 3 });
+    expect(await limiter.consume('k')).toMatchObject({ allowed: false, retryAfterSeconds: 2 });
+    // Another process, with nothing in memory, reads the same wait from the database.
+    const elsewhere = new RateLimiter(database.db, rule, { now: () => now });
+    expect(await elsewhere.consume('k')).toMatchObject({ allowed: false, used: 3, retryAfterSeconds: 2 });
+    now += 2000;
+    expect(await limiter.consume('k')).toMatchObject({ allowed: true, used: 4 });
+    expect(await limiter.consume('k')).toMatchObject({ allowed: false, retryAfterSeconds: 4 });
+    now += 4000;
+    expect(await limiter.consume('k')).toMatchObject({ allowed: true, used: 5 });
+    expect(await limiter.consume('k')).toMatchObject({ allowed: false, retryAfterSeconds: 4 });
+    // Taking a unit back is never refused; other keys and the next window start afresh.
+    expect(await limiter.consume('k', -1)).toMatchObject({ allowed: true, used: 4 });
+    expect((await limiter.consume('other')).allowed).toBe(true);
+    now += 15 * 60_000;
+    expect(await limiter.consume('k')).toMatchObject({ allowed: true, used: 1 });
+  });
+
   it('counts correctly under concurrent calls', async () => {
     const now = () => Date.UTC(2026, 0, 1, 14, 0, 0); // fixed, so the calls never straddle two windows
     const limiter = new RateLimiter(database.db, { name: 'race', limit: 25, windowMs: 60_000 }, { now });

@@ -1,6 +1,7 @@
 // Fixed-window rate limiting over the rate_limits table, so every server process sharing one
 // database counts together. One limiter per rule (e.g. "client-logs", "sign-in"); keys are per caller.
-// A key refused in a window is refused from memory until the window ends, so a flood costs no query.
+// A rule may also back off: past a few units in a window, each next one must wait twice as long
+// as the one before. A key refused is refused from memory until it may go on, so a flood costs no query.
 import { and, like, lt, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Counter } from 'prom-client';
@@ -14,6 +15,11 @@ export interface RateLimitRule {
   /** Units (requests, entries, attempts…) allowed per window. */
   limit: number;
   windowMs: number;
+  /**
+   * Once `after` units are counted in a window, the next waits 1 s after the last, then 2 s, 4 s…
+   * up to `maxDelayMs`. A unit refused for coming too soon is not counted.
+   */
+  backoff?: { after: number; maxDelayMs: number };
 }
 
 export interface RateLimitDecision {
@@ -48,7 +54,7 @@ export class RateLimiter {
     readonly rule: RateLimitRule,
     options: RateLimiterOptions = {},
   ) {
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? (() => Date.now());
     this.refusals = options.refusals;
     if (!Number.isInteger(rule.limit) || rule.limit < 1)
       throw new Error('rate limit must be a positive integer');
@@ -62,35 +68,73 @@ export class RateLimiter {
     const windowStart = new Date(windowStartMs);
     const windowEndMs = windowStartMs + this.rule.windowMs;
     const retryAfterSeconds = Math.max(1, Math.ceil((windowEndMs - nowMs) / 1000));
-    // Counts only grow within a window, so a refused key stays refused until it ends.
+    // Counts only grow within a window, so a key refused over the limit stays refused until it
+    // ends, and one refused for coming too soon until its wait is over.
     const refusedUntil = this.refusedUntil.get(key);
     if (refusedUntil !== undefined && (refusedUntil <= nowMs || cost <= 0)) this.refusedUntil.delete(key);
     else if (refusedUntil !== undefined) {
       this.refusals?.inc({ limit: this.rule.name });
-      return { allowed: false, used: this.rule.limit + cost, limit: this.rule.limit, retryAfterSeconds };
+      const waitSeconds = Math.max(1, Math.ceil((refusedUntil - nowMs) / 1000));
+      return {
+        allowed: false,
+        used: this.rule.limit + cost,
+        limit: this.rule.limit,
+        retryAfterSeconds: waitSeconds,
+      };
     }
     // One atomic upsert: a row from an older window restarts at `cost`. `greatest` keeps a process
     // whose clock lags slightly from resetting a newer window.
     const [row] = await this.db
       .insert(rateLimits)
-      .values({ key: this.storedKey(key), windowStart, count: cost })
+      .values({ key: this.storedKey(key), windowStart, count: cost, lastAt: new Date(nowMs) })
       .onConflictDoUpdate({
         target: rateLimits.key,
         set: {
           count: sql`case when ${rateLimits.windowStart} >= excluded.window_start
             then ${rateLimits.count} + excluded.count else excluded.count end`,
           windowStart: sql`greatest(${rateLimits.windowStart}, excluded.window_start)`,
+          lastAt: sql`excluded.last_at`,
         },
+        ...(this.rule.backoff && cost > 0 && { setWhere: this.dueCondition(this.rule.backoff) }),
       })
       .returning({ count: rateLimits.count });
     if (++this.calls % PRUNE_EVERY === 0) await this.prune(windowStart);
-    const used = row?.count ?? cost;
+    if (!row) return this.refuseUntilDue(key, nowMs);
+    const used = row.count;
     const allowed = used <= this.rule.limit;
     if (!allowed) {
       this.rememberRefusal(key, windowEndMs);
       this.refusals?.inc({ limit: this.rule.name });
     }
     return { allowed, used, limit: this.rule.limit, retryAfterSeconds };
+  }
+
+  /** Whether the stored row lets a new unit in: another window, under `after`, or waited long enough. */
+  private dueCondition({ after, maxDelayMs }: NonNullable<RateLimitRule['backoff']>) {
+    return sql`${rateLimits.windowStart} < excluded.window_start
+      or ${rateLimits.count} < ${after}
+      or ${rateLimits.lastAt} is null
+      or ${rateLimits.lastAt} + least(${maxDelayMs}, 1000 * power(2, ${rateLimits.count} - ${after}))
+        * interval '1 millisecond' <= excluded.last_at`;
+  }
+
+  /** The upsert found `key` waiting out its backoff: refuse it until the wait ends. */
+  private async refuseUntilDue(key: string, nowMs: number): Promise<RateLimitDecision> {
+    const { after, maxDelayMs } = this.rule.backoff!;
+    const [row] = await this.db
+      .select({ count: rateLimits.count, lastAt: rateLimits.lastAt })
+      .from(rateLimits)
+      .where(sql`${rateLimits.key} = ${this.storedKey(key)}`);
+    const waitMs = Math.min(maxDelayMs, 1000 * 2 ** ((row?.count ?? after) - after));
+    const dueMs = (row?.lastAt?.getTime() ?? nowMs) + waitMs;
+    this.rememberRefusal(key, dueMs);
+    this.refusals?.inc({ limit: this.rule.name });
+    return {
+      allowed: false,
+      used: row?.count ?? 0,
+      limit: this.rule.limit,
+      retryAfterSeconds: Math.max(1, Math.ceil((dueMs - nowMs) / 1000)),
+    };
   }
 
   /** Forgets the count of `key`, e.g. after a successful sign-in. */

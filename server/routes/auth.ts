@@ -33,9 +33,11 @@ const ATTEMPT_WINDOW_MS = 15 * 60_000;
  * Failed attempts (wrong passwords, and every email link sent) per window: per client address over
  * all accounts, and per account from one address. An attacker guessing one account's password is
  * stopped at their own address, never the owner at theirs; successful sign-ins count nowhere.
+ * Past the first few failures each next attempt waits twice as long (1 s, 2 s, 4 s… at most a minute).
  */
 const FAILURES_PER_ADDRESS = 30;
 const FAILURES_PER_ACCOUNT_AND_ADDRESS = 10;
+const BACKOFF_MAX_MS = 60_000;
 
 /**
  * Auth.js encrypts a new session cookie (and we mint a new bearer token) on every session read; a
@@ -67,7 +69,12 @@ export function authRoutes(deps: AuthRoutesDeps) {
   const limiterOptions = { refusals: deps.metrics.rateLimitRefusals };
   const perAddress = new RateLimiter(
     database.db,
-    { name: 'sign-in-failures-address', limit: FAILURES_PER_ADDRESS, windowMs: ATTEMPT_WINDOW_MS },
+    {
+      name: 'sign-in-failures-address',
+      limit: FAILURES_PER_ADDRESS,
+      windowMs: ATTEMPT_WINDOW_MS,
+      backoff: { after: 10, maxDelayMs: BACKOFF_MAX_MS },
+    },
     limiterOptions,
   );
   const perAccountAndAddress = new RateLimiter(
@@ -76,6 +83,7 @@ export function authRoutes(deps: AuthRoutesDeps) {
       name: 'sign-in-failures-account',
       limit: FAILURES_PER_ACCOUNT_AND_ADDRESS,
       windowMs: ATTEMPT_WINDOW_MS,
+      backoff: { after: 3, maxDelayMs: BACKOFF_MAX_MS },
     },
     limiterOptions,
   );
@@ -162,9 +170,12 @@ export function authRoutes(deps: AuthRoutesDeps) {
         ];
         // Counted before the password is checked, so parallel guesses cannot slip past the limit;
         // a successful sign-in takes its attempt back below.
-        for (const { limiter, key } of attempt) {
+        for (const [i, { limiter, key }] of attempt.entries()) {
           const decision = await limiter.consume(key);
-          if (!decision.allowed) return tooManyRequests(c, decision);
+          if (decision.allowed) continue;
+          // A refused attempt checks no password, so it is no failure for the rules that let it pass.
+          for (const passed of attempt.slice(0, i)) await passed.limiter.consume(passed.key, -1);
+          return tooManyRequests(c, decision);
         }
       }
     }
