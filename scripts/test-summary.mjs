@@ -6,11 +6,11 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-const unit = read('test-results/unit.json');
-if (unit) {
-  passed += unit.numPassedTests;
-  failed += unit.numFailedTests;
-  skipped += unit.numPendingTests + unit.numTodoTests;
+for (const vitest of [read('test-results/unit.json'), read('test-results/release.json')]) {
+  if (!vitest) continue;
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+  skipped += vitest.numPendingTests + vitest.numTodoTests;
 }
 const e2e = read('test-results/e2e.json');
 if (e2e) {

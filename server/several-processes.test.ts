@@ -3,6 +3,7 @@
 // SIGTERM under load fails no request at a proxy that retries idempotent GETs elsewhere.
 import { Agent, createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFreshPostgres } from '../tests/support/databases';
 import { startServer, type TestServer } from '../tests/support/server-process';
 import { loadAppConfig } from './app-config';
 import { type Database, openDatabase } from './db/client';
@@ -82,22 +83,17 @@ function retryingProxy(upstreams: string[]) {
 
 describe.skipIf(!adminUrl)('three processes on one PostgreSQL', () => {
   let database: Database;
-  let databaseUrl: string;
+  let drop: (() => Promise<void>) | undefined;
   const servers: TestServer[] = [];
   let killed: TestServer | undefined;
 
   beforeAll(async () => {
-    const name = `sift_processes_${process.pid}_${Date.now().toString(36)}`;
-    const admin = await openDatabase({ url: adminUrl! });
-    await admin.db.execute(`create database ${name}`);
-    await admin.close();
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    database = await openDatabase({ url: databaseUrl });
+    const fresh = await createFreshPostgres(adminUrl!);
+    drop = fresh.drop;
+    database = await openDatabase({ url: fresh.url });
     servers.push(
       ...(await Promise.all(
-        [1, 2, 3].map(() => startServer({ env: { DATABASE_URL: databaseUrl, SEED_DEMO_DATA: 'false' } })),
+        [1, 2, 3].map(() => startServer({ env: { DATABASE_URL: fresh.url, SEED_DEMO_DATA: 'false' } })),
       )),
     );
   });
@@ -105,9 +101,7 @@ describe.skipIf(!adminUrl)('three processes on one PostgreSQL', () => {
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop()));
     await database?.close();
-    const admin = await openDatabase({ url: adminUrl! });
-    await admin.db.execute(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
-    await admin.close();
+    await drop?.();
   });
 
   it('a builder killed during a build has it finished by another process within 15 s', async () => {

@@ -4,6 +4,7 @@
 //   const session = await signInTestUser(app, email, password);
 //   await app.request('/api/backup', { headers: session.headers });       // session cookie
 //   await app.request('/graphql', { headers: session.bearerHeaders, … }); // Authorization: Bearer
+// A running server signs in the same way over HTTP: signInTestUser(httpTarget(origin), email, password).
 import { randomBytes } from 'node:crypto';
 import { createSessionReader } from '../../server/auth/session-reader';
 import { createSessionStore } from '../../server/auth/session-store';
@@ -23,7 +24,15 @@ export function createAuthTestApp(database: Database, envOverrides: Record<strin
   return createTestApp(database, overrides, createSessionReader(store, env, overrides.AUTH_SECRET), store);
 }
 
-type TestApp = ReturnType<typeof createTestApp>;
+/** What the sign-in helpers send requests to: the app itself, or a running server (`httpTarget`). */
+export interface RequestTarget {
+  request(path: string, init?: RequestInit): Response | Promise<Response>;
+}
+
+/** A running server at `origin` as a RequestTarget. */
+export function httpTarget(origin: string): RequestTarget {
+  return { request: (path, init) => fetch(new URL(path, origin), init) };
+}
 
 export async function createTestUser(
   database: Database,
@@ -44,14 +53,14 @@ export interface SignedIn {
 }
 
 /** Fetches a CSRF token into `jar` and returns it. */
-export async function fetchCsrfToken(app: TestApp, jar: CookieJar): Promise<string> {
+export async function fetchCsrfToken(app: RequestTarget, jar: CookieJar): Promise<string> {
   const response = jar.store(await app.request('/api/auth/csrf', { headers: { Cookie: jar.header() } }));
   return ((await response.json()) as { csrfToken: string }).csrfToken;
 }
 
 /** Posts an Auth.js form the way the client does (form-encoded, csrfToken, json=true). */
 export async function postAuthForm(
-  app: TestApp,
+  app: RequestTarget,
   jar: CookieJar,
   path: string,
   fields: Record<string, string>,
@@ -68,7 +77,7 @@ export async function postAuthForm(
 
 /** One password sign-in attempt as the browser makes it (fresh cookies, a CSRF token, json=true). */
 export async function attemptSignIn(
-  app: TestApp,
+  app: RequestTarget,
   email: string,
   password: string,
   headers: Record<string, string> = {},
@@ -79,7 +88,7 @@ export async function attemptSignIn(
   return { jar, response: await postAuthForm(app, jar, '/api/auth/callback/credentials', fields, headers) };
 }
 
-export async function signInTestUser(app: TestApp, email: string, password: string): Promise<SignedIn> {
+export async function signInTestUser(app: RequestTarget, email: string, password: string): Promise<SignedIn> {
   const { jar, response } = await attemptSignIn(app, email, password);
   const bearerToken = jar.get(bearerTokenCookie.name);
   if (response.status !== 200 || !bearerToken) {

@@ -11,23 +11,32 @@ export interface DatabaseTarget {
   open(): Promise<Database>;
 }
 
-async function openFreshPostgres(adminUrl: string): Promise<Database> {
+/** A new, empty database on the PostgreSQL server of `adminUrl`: its URL and how to drop it. */
+export async function createFreshPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `sift_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
-  await admin.end();
+  const run = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(statement);
+    await admin.end();
+  };
+  await run(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  return {
+    url: url.toString(),
+    drop: () => run(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`),
+  };
+}
+
+async function openFreshPostgres(adminUrl: string): Promise<Database> {
+  const fresh = await createFreshPostgres(adminUrl);
+  const database = await openDatabase({ url: fresh.url });
   return {
     ...database,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
-      await cleanup.end();
+      await fresh.drop();
     },
   };
 }

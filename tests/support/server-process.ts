@@ -1,5 +1,6 @@
-// Starts a real server (tsx server/index.ts) on a free port with its own data folder and accounts
-// made with the operator CLI, for e2e tests that need users or settings the shared server lacks:
+// Starts a real server (tsx server/index.ts, or a release bundle's server.mjs) on a free port with
+// its own data folder and accounts made with the operator CLI, for e2e tests that need users or
+// settings the shared server lacks:
 //   const server = await startServer({ users: [{ email, password }], env: { SMTP_URL } });
 //   await page.goto(server.url('/modules/auth/login'));  …  await server.stop();
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -75,9 +76,19 @@ async function waitUntilReady(
   throw new Error(`the server did not become ready:\n${output()}`);
 }
 
-export async function startServer(
-  options: { users?: ServerUser[]; env?: Record<string, string> } = {},
-): Promise<TestServer> {
+export interface ServerOptions {
+  users?: ServerUser[];
+  /** Added to the environment; `undefined` removes a variable, leaving the server's default. */
+  env?: Record<string, string | undefined>;
+  /** A release bundle's folder (scripts/release.ts): its server.mjs and users.mjs run with plain Node. */
+  release?: string;
+  /** The release's working directory, where it reads .env and keeps ./.data; by default its folder. */
+  cwd?: string;
+  /** Wait for the demo data and index builds too; by default when SEED_DEMO_DATA is 'true'. */
+  waitForSearchData?: boolean;
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env = {
@@ -93,19 +104,28 @@ export async function startServer(
     SEED_DEMO_DATA: 'false',
     ...options.env,
   };
+  const run = options.release
+    ? {
+        command: process.execPath,
+        server: join(options.release, 'server.mjs'),
+        users: join(options.release, 'users.mjs'),
+        cwd: options.cwd ?? options.release,
+      }
+    : { command: TSX, server: 'server/index.ts', users: 'scripts/users.ts' };
   // Accounts first: the embedded database admits one process at a time.
   for (const user of options.users ?? []) {
-    const args = ['scripts/users.ts', 'create', user.email, '--role', user.role ?? 'user'];
+    const args = [run.users, 'create', user.email, '--role', user.role ?? 'user'];
     if (user.name) args.push('--name', user.name);
-    const created = spawnSync(TSX, args, { env, input: `${user.password}\n`, encoding: 'utf8' });
+    const input = `${user.password}\n`;
+    const created = spawnSync(run.command, args, { cwd: run.cwd, env, input, encoding: 'utf8' });
     if (created.status !== 0)
       throw new Error(`creating ${user.email} failed: ${created.stderr}${created.stdout}`);
   }
   let log = '';
-  const child = spawn(TSX, ['server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(run.command, [run.server], { cwd: run.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (chunk: Buffer) => (log += chunk));
   child.stderr.on('data', (chunk: Buffer) => (log += chunk));
-  await waitUntilReady(origin, child, () => log, env.SEED_DEMO_DATA === 'true');
+  await waitUntilReady(origin, child, () => log, options.waitForSearchData ?? env.SEED_DEMO_DATA === 'true');
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     url: (path = '/') => new URL(path, origin).toString(),

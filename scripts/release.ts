@@ -1,0 +1,72 @@
+// Writes the release bundle: release/sift-<version>/, a folder that runs with `node server.mjs` on a
+// machine with only Node (docs/operations.md, "Release bundle"), and with --tarball its .tar.gz.
+//   npm run release [-- --reuse-client] [--tarball]
+// --reuse-client takes the client already built in STATIC_DIR (default dist/client) as it is.
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { bundleServer, unbundledPackages } from './release/bundle-server';
+import { installReleasePackage } from './release/release-package';
+
+export interface ReleaseOptions {
+  /** Where the release folder (and tarball) go. */
+  outDir: string;
+  /** Take the client already built instead of running `npm run build`. */
+  reuseClient: boolean;
+  /** Also write the folder as a .tar.gz beside it. */
+  tarball: boolean;
+}
+
+/**
+ * Copied as they are: what server/app-files.ts finds beside the bundle under the same names, the
+ * schema the GraphQL module reads beside itself, and the operator's guide.
+ */
+const copied = [
+  ['drizzle', 'drizzle'],
+  ['locales', 'locales'],
+  ['server/graphql/schema.graphql', 'schema.graphql'],
+  ['scripts/release/RUN.md', 'RUN.md'],
+] as const;
+
+/** Builds the release; returns its folder. */
+export async function buildRelease({ outDir, reuseClient, tarball }: ReleaseOptions): Promise<string> {
+  const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+  const folder = join(outDir, `sift-${version}`);
+  rmSync(folder, { recursive: true, force: true });
+  rmSync(`${folder}.tar.gz`, { force: true });
+  mkdirSync(folder, { recursive: true });
+
+  if (!reuseClient) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  const client = process.env.STATIC_DIR ?? 'dist/client';
+  if (!existsSync(join(client, 'index.html'))) throw new Error(`No built client in ${client}: npm run build`);
+  cpSync(client, join(folder, 'dist', 'client'), { recursive: true });
+  for (const [from, to] of copied) cpSync(from, join(folder, to), { recursive: true });
+
+  await bundleServer(folder);
+  installReleasePackage(folder, unbundledPackages);
+  if (tarball) {
+    execFileSync('tar', ['-czf', `${folder}.tar.gz`, '-C', dirname(folder), basename(folder)]);
+  }
+  return folder;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      'reuse-client': { type: 'boolean', default: false },
+      tarball: { type: 'boolean', default: false },
+    },
+  });
+  const started = performance.now();
+  const folder = await buildRelease({
+    outDir: 'release',
+    reuseClient: values['reuse-client'],
+    tarball: values.tarball,
+  });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.info(`Wrote ${folder}${values.tarball ? ` and ${folder}.tar.gz` : ''} in ${seconds} s`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
