@@ -12,7 +12,10 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],
   },
   test: {
-    include: ['{server,shared,client,scripts,build,bench}/**/*.test.{ts,tsx}'],
+    include: [
+      '{server,shared,client,scripts,build,bench}/**/*.test.{ts,tsx}',
+      'tests/integration/**/*.test.ts',
+    ],
     environment: 'node',
     globalSetup: ['tests/support/pglite-template.ts'],
     // Two shared cores: the default (cores − 1) would run one file at a time.

@@ -11,6 +11,7 @@ import { installGlobalErrorCapture, reactRootErrorOptions } from '../logging/err
 import { paths } from '../paths';
 import { installPreloadErrorReload } from './chunk-reload';
 import { Providers } from './providers';
+import { RoutePreloadContext } from './route-preload-context';
 import { createAppRouter, routePreloader } from './router';
 
 /** What main.tsx has evaluated, each in a task of its own, before this module. */
@@ -50,7 +51,9 @@ export async function startApp(
       <StrictMode>
         <Providers config={config} i18n={i18n}>
           <DataProviders>
-            <RouterProvider router={router} />
+            <RoutePreloadContext.Provider value={routePreloader.preload}>
+              <RouterProvider router={router} />
+            </RoutePreloadContext.Provider>
           </DataProviders>
         </Providers>
       </StrictMode>

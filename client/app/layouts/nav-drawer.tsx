@@ -8,7 +8,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { type NavItem, navGroups } from '../navigation';
-import { routePreloader } from '../router';
+import { usePreloadRoute } from '../route-preload-context';
 
 export const DRAWER_WIDTH = 272;
 export const RAIL_WIDTH = 72;
@@ -160,6 +160,7 @@ const NavDrawerItem = memo(function NavDrawerItem({
   onNavigate,
 }: NavDrawerItemProps) {
   const { t } = useTranslation();
+  const preloadRoute = usePreloadRoute();
   const label = t(item.label);
   const Icon = item.icon;
   const link = (
@@ -168,8 +169,8 @@ const NavDrawerItem = memo(function NavDrawerItem({
       end
       className="nav-link"
       onClick={onNavigate}
-      onMouseEnter={() => routePreloader.preload(item.to)}
-      onFocus={() => routePreloader.preload(item.to)}
+      onMouseEnter={() => preloadRoute(item.to)}
+      onFocus={() => preloadRoute(item.to)}
       aria-label={collapsed ? label : undefined}
     >
       <span className="nav-icon">

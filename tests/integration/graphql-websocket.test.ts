@@ -8,22 +8,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { IndexUpdatedDocument } from '../../client/graphql/generated/operations';
 import { createGraphqlClient } from '../../client/graphql/graphql-client';
+import { loadAppConfig } from '../../server/app-config';
+import { createSessionReader } from '../../server/auth/session-reader';
+import { createSessionStore } from '../../server/auth/session-store';
+import type { Database } from '../../server/db/client';
+import { attachGraphqlWebSocket } from '../../server/graphql/websocket';
+import { createLogger } from '../../server/logger';
+import { INDEX_BUILT_CHANNEL } from '../../server/search/index-service';
 import {
   createAuthTestApp,
   createTestUser,
   type SignedIn,
   signInTestUser,
   TEST_AUTH_SECRET,
-} from '../../tests/support/auth';
-import { databaseTargets } from '../../tests/support/databases';
-import { testEnv } from '../../tests/support/test-app';
-import { loadAppConfig } from '../app-config';
-import { createSessionReader } from '../auth/session-reader';
-import { createSessionStore } from '../auth/session-store';
-import type { Database } from '../db/client';
-import { createLogger } from '../logger';
-import { INDEX_BUILT_CHANNEL } from '../search/index-service';
-import { attachGraphqlWebSocket } from './websocket';
+} from '../support/auth';
+import { databaseTargets } from '../support/databases';
+import { testEnv } from '../support/test-app';
 
 describe.each(databaseTargets())('graphql-ws on $name', (target) => {
   let database: Database;
