@@ -1,7 +1,8 @@
 // Wires sign-in to the key-value store's backup sync: the sync engine learns who is signed in from
 // the auth state, and a session the server no longer accepts makes the auth state refresh. When
 // the server refuses a backup (a wrong origin, too large), the user is told, with its reason: the
-// items stay on the device, but they are not backed up until the cause is fixed.
+// items stay on the device, but they are not backed up until the cause is fixed. Items stored
+// before sign-in join the account only when the person answers the prompt about them.
 import { Button, Snackbar } from '@mui/material';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { authStore } from '../features/auth/auth-store';
 import { useAuth } from '../features/auth/use-auth';
 import { noticeOffset } from '../features/pwa/pwa-notices';
 import { kvSync } from '../kv/app-kv';
+import { AnonymousItemsPrompt } from './anonymous-items-prompt';
 
 export function BackupSync() {
   const auth = useAuth();
@@ -24,7 +26,12 @@ export function BackupSync() {
       .catch((error) => console.error('[kv] could not switch the stored items to the signed-in user', error));
   }, [userId]);
 
-  return <BackupRefusedNotice />;
+  return (
+    <>
+      <BackupRefusedNotice />
+      <AnonymousItemsPrompt />
+    </>
+  );
 }
 
 function BackupRefusedNotice() {

@@ -1,6 +1,6 @@
 // The IndexedDB behind the key-value store: items partitioned by owner ('' before sign-in, else the
 // user id, so one person's items never show up for the next), and which partition was last in use.
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb';
 import { z } from 'zod';
 import { KvKeySchema, KvMetaSchema, type KvRecord } from '../../shared/kv/kv-item';
 import { type JsonValue, jsonValueProblem } from '../../shared/kv/kv-value';
@@ -14,10 +14,12 @@ export interface StoredRecord extends KvRecord {
 
 interface KvSchema extends DBSchema {
   items: { key: [string, string]; value: StoredRecord; indexes: { owner: string } };
-  state: { key: 'activeOwner'; value: string };
+  /** activeOwner: whose items are shown; anonymousLeftBy: who chose to keep the anonymous items out. */
+  state: { key: 'activeOwner' | 'anonymousLeftBy'; value: string };
 }
 
 export type KvDatabase = IDBPDatabase<KvSchema>;
+export type KvWriteTransaction = IDBPTransaction<KvSchema, ['items', 'state'], 'readwrite'>;
 
 export function openKvDatabase(name: string): Promise<KvDatabase> {
   return openDB<KvSchema>(name, 1, {

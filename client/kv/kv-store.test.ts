@@ -133,20 +133,18 @@ describe('kv store', () => {
   });
 
   describe('owners', () => {
-    it('adopts items stored before sign-in; a user who signs out leaves nothing on the device', async () => {
+    it('a user who signs out leaves nothing of theirs on the device; the active owner survives a reload', async () => {
       const { store, name } = openStore();
       await store.ready();
-      await store.set('draft', 'written before signing in');
       await store.switchOwner('ann');
+      await store.set('draft', "ann's");
       expect(store.owner()).toBe('ann');
-      expect(store.get('draft')).toBe('written before signing in');
 
-      // The active owner survives a reload.
       await store.close();
       const { store: reloaded } = openStore(name);
       await reloaded.ready();
       expect(reloaded.owner()).toBe('ann');
-      expect(reloaded.get('draft')).toBe('written before signing in');
+      expect(reloaded.get('draft')).toBe("ann's");
 
       await reloaded.switchOwner('');
       expect(reloaded.items()).toEqual([]);
@@ -168,17 +166,172 @@ describe('kv store', () => {
       expect(await database.getAll('items')).toEqual([]);
       database.close();
     });
+  });
 
-    it('keeps the newer version when an adopted item meets the same key (items an earlier version left)', async () => {
+  describe('items stored before sign-in', () => {
+    /** A store with `kept` and `short` (expiring in 5 s) stored signed out, and `gone` removed. */
+    async function withAnonymousItems() {
+      const opened = openStore();
+      const { store } = opened;
+      await store.ready();
+      await store.set('kept', 'typed signed out');
+      await store.set('short', 'lived', { ttl: 5 });
+      await store.set('gone', 'soon');
+      await store.remove('gone');
+      return opened;
+    }
+
+    /** Two tabs of such a store, both signed in as ann. */
+    async function twoTabsSignedIn() {
+      const { store: first, name } = await withAnonymousItems();
+      const { store: second } = openStore(name);
+      await second.ready();
+      await Promise.all([first.switchOwner('ann'), second.switchOwner('ann')]);
+      return { first, second, name };
+    }
+    const keysOf = (items: { key: string }[]) => items.map((item) => item.key);
+
+    it('stay apart at sign-in: listed for the user (live ones only), not in their items, also after a reload', async () => {
+      const { store, name } = await withAnonymousItems();
+      expect(store.anonymousItems()).toEqual([]); // nobody signed in: they are simply the items
+      await store.switchOwner('ann');
+      expect(store.items()).toEqual([]);
+      expect(store.get('kept')).toBeUndefined();
+      expect(keysOf(store.anonymousItems())).toEqual(['kept', 'short']);
+      expect(store.anonymousItems()[0]?.value).toBe('typed signed out');
+      clock += 5_000;
+      expect(keysOf(store.anonymousItems())).toEqual(['kept']);
+
+      await store.close();
+      const { store: reloaded } = openStore(name);
+      await reloaded.ready();
+      expect(keysOf(reloaded.anonymousItems())).toEqual(['kept']);
+      await reloaded.switchOwner('');
+      expect(reloaded.get('kept')).toBe('typed signed out');
+      expect(reloaded.anonymousItems()).toEqual([]);
+    });
+
+    it('adopting moves the live ones into the account, newer wins, and drops the rest without touching the account', async () => {
       const { store, name } = openStore();
       await store.ready();
       const database = await openKvDatabase(name);
-      await database.put('items', { ...setRecord(undefined, 'k', 'ann, older', {}, now()), owner: 'ann' });
-      database.close();
+      const put = (owner: string, key: string, value: string) =>
+        database.put('items', { ...setRecord(undefined, key, value, {}, now()), owner });
+      await put('ann', 'older-in-account', "ann's, older");
+      await put('ann', 'removed-signed-out', "ann's, kept");
       clock += 1000;
-      await store.set('k', 'anonymous, newer');
+      await store.set('older-in-account', 'signed out, newer');
+      await store.set('removed-signed-out', 'x');
+      await store.remove('removed-signed-out');
+      await store.set('new', 'from before sign-in');
+      await store.set('newer-in-account', 'signed out, older');
+      clock += 1000;
+      await put('ann', 'newer-in-account', "ann's, newer");
       await store.switchOwner('ann');
-      expect(store.get('k')).toBe('anonymous, newer');
+      expect(keysOf(store.anonymousItems())).toEqual(['new', 'newer-in-account', 'older-in-account']);
+
+      expect(await store.adoptAnonymous('ann')).toBe(2);
+      expect(store.get('new')).toBe('from before sign-in');
+      expect(store.get('older-in-account')).toBe('signed out, newer');
+      expect(store.get('newer-in-account')).toBe("ann's, newer");
+      expect(store.get('removed-signed-out')).toBe("ann's, kept");
+      expect(store.anonymousItems()).toEqual([]);
+      expect(await database.getAllFromIndex('items', 'owner', '')).toEqual([]);
+      database.close();
+    });
+
+    it('another tab sees adopted items at once, and its question goes away', async () => {
+      const { first, second } = await twoTabsSignedIn();
+      expect(keysOf(second.anonymousItems())).toEqual(['kept', 'short']);
+      await first.adoptAnonymous('ann');
+      await vi.waitFor(() => expect(second.get('kept')).toBe('typed signed out'));
+      await vi.waitFor(() => expect(second.anonymousItems()).toEqual([]));
+    });
+
+    it('discarding deletes them from the device for good', async () => {
+      const { first: store, second, name } = await twoTabsSignedIn();
+      await store.discardAnonymous('ann');
+      expect(store.anonymousItems()).toEqual([]);
+      expect(store.items()).toEqual([]);
+      await vi.waitFor(() => expect(second.anonymousItems()).toEqual([]));
+      await store.switchOwner('');
+      const database = await openKvDatabase(name);
+      expect(await database.getAll('items')).toEqual([]);
+      database.close();
+    });
+
+    it('leaving them keeps them out of the account, unasked until the next sign-out, in every tab', async () => {
+      const { first: store, second, name } = await twoTabsSignedIn();
+      await store.leaveAnonymous('ann');
+      expect(store.anonymousItems()).toEqual([]);
+      expect(store.items()).toEqual([]);
+      await vi.waitFor(() => expect(second.anonymousItems()).toEqual([]));
+
+      await store.close();
+      const { store: reloaded } = openStore(name);
+      await reloaded.ready();
+      expect(reloaded.anonymousItems()).toEqual([]);
+      // Someone else signing in is asked.
+      await reloaded.switchOwner('bob');
+      expect(keysOf(reloaded.anonymousItems())).toEqual(['kept', 'short']);
+      await reloaded.leaveAnonymous('bob');
+      // Signed out, they are the items again; the next sign-in asks again.
+      await reloaded.switchOwner('');
+      expect(reloaded.get('kept')).toBe('typed signed out');
+      await reloaded.switchOwner('bob');
+      expect(keysOf(reloaded.anonymousItems())).toEqual(['kept', 'short']);
+    });
+
+    it('answers only for the signed-in user who was asked', async () => {
+      const { store } = await withAnonymousItems();
+      await expect(store.adoptAnonymous('')).rejects.toBeInstanceOf(OwnerChangedError);
+      await expect(store.discardAnonymous('')).rejects.toBeInstanceOf(OwnerChangedError);
+      await store.switchOwner('bob');
+      await expect(store.adoptAnonymous('ann')).rejects.toBeInstanceOf(OwnerChangedError);
+      await expect(store.leaveAnonymous('ann')).rejects.toBeInstanceOf(OwnerChangedError);
+      expect(keysOf(store.anonymousItems())).toEqual(['kept', 'short']);
+    });
+
+    it('an answer given in a tab that has not yet heard of a sign-out in another changes nothing', async () => {
+      const { first: stale, second: current, name } = await twoTabsSignedIn();
+      await current.switchOwner('');
+      await expect(stale.adoptAnonymous('ann')).rejects.toBeInstanceOf(OwnerChangedError);
+      await expect(stale.discardAnonymous('ann')).rejects.toBeInstanceOf(OwnerChangedError);
+      await expect(stale.leaveAnonymous('ann')).rejects.toBeInstanceOf(OwnerChangedError);
+      const database = await openKvDatabase(name);
+      expect(await database.getAllFromIndex('items', 'owner', 'ann')).toEqual([]);
+      expect(await database.get('state', 'anonymousLeftBy')).toBeUndefined();
+      database.close();
+      expect(current.get('kept')).toBe('typed signed out');
+      await current.switchOwner('ann');
+      expect(keysOf(current.anonymousItems())).toEqual(['kept', 'short']);
+    });
+
+    it('work the same without IndexedDB, in memory', async () => {
+      vi.stubGlobal('indexedDB', undefined);
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      try {
+        const { store } = await withAnonymousItems();
+        expect(warn).toHaveBeenCalledWith(
+          expect.stringMatching(/IndexedDB is unavailable/),
+          expect.anything(),
+        );
+        await store.switchOwner('ann');
+        expect(store.items()).toEqual([]);
+        expect(keysOf(store.anonymousItems())).toEqual(['kept', 'short']);
+        await store.leaveAnonymous('ann');
+        expect(store.anonymousItems()).toEqual([]);
+        await store.switchOwner('');
+        expect(store.get('kept')).toBe('typed signed out');
+        await store.switchOwner('ann');
+        expect(await store.adoptAnonymous('ann')).toBe(2);
+        expect(store.get('kept')).toBe('typed signed out');
+        await store.switchOwner('');
+        expect(store.items()).toEqual([]);
+      } finally {
+        vi.unstubAllGlobals();
+        warn.mockRestore();
+      }
     });
 
     it("refuses to merge a sync into another owner's items", async () => {

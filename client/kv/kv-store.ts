@@ -1,6 +1,7 @@
 // The local key-value store (spec §3, §4): the active owner's items live in memory for instant
 // reads once loaded, every change is written through to IndexedDB, and other tabs hear of it on a
 // BroadcastChannel and re-read what changed. Sync (kv-sync.ts) merges the server's snapshot in.
+// Items stored before sign-in wait aside until the signed-in user adopts, leaves or discards them.
 import { isIntact, type KvItem, type KvRecord } from '../../shared/kv/kv-item';
 import { mergeRecord } from '../../shared/kv/kv-merge';
 import {
@@ -13,7 +14,13 @@ import {
   setRecord,
 } from '../../shared/kv/kv-transitions';
 import type { JsonValue } from '../../shared/kv/kv-value';
-import { ANONYMOUS_OWNER, type KvDatabase, openKvDatabase, parseStoredRecord } from './kv-database';
+import {
+  ANONYMOUS_OWNER,
+  type KvDatabase,
+  type KvWriteTransaction,
+  openKvDatabase,
+  parseStoredRecord,
+} from './kv-database';
 
 export interface KvStoreOptions {
   /** Names the IndexedDB database and the BroadcastChannel. */
@@ -21,20 +28,26 @@ export interface KvStoreOptions {
   now?: () => Date;
 }
 
-/** The partition changed while a sync was merging into it; the merge was not applied. */
+/** The partition changed before a sync's merge or an answer about anonymous items applied; nothing was. */
 export class OwnerChangedError extends Error {
   constructor() {
-    super('the signed-in user changed during the sync');
+    super('the signed-in user changed');
     this.name = 'OwnerChangedError';
   }
 }
 
 type KvMessage = { owner: string; keys: string[] } | { owner: string; all: true };
 
+const byKey = (a: KvRecord, b: KvRecord) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
 export function createKvStore({ name = 'sift-kv', now = () => new Date() }: KvStoreOptions = {}) {
   let database: KvDatabase | null = null;
   let owner = ANONYMOUS_OWNER;
   let records = new Map<string, KvRecord>();
+  /** While a user is signed in: the items stored before sign-in, which only that user may adopt. */
+  let anonymous = new Map<string, KvRecord>();
+  /** The user who chose to keep the anonymous items out of their account, until the next sign-out. */
+  let anonymousLeftBy: string | null = null;
   let loaded = false;
   let version = 0;
   const listeners = new Set<() => void>();
@@ -78,6 +91,14 @@ export function createKvStore({ name = 'sift-kv', now = () => new Date() }: KvSt
     return result;
   }
 
+  async function readAnonymous(db: KvDatabase) {
+    const [items, leftBy] = await Promise.all([
+      readPartition(db, ANONYMOUS_OWNER),
+      db.get('state', 'anonymousLeftBy'),
+    ]);
+    return { items, leftBy: leftBy ?? null };
+  }
+
   function broadcast(message: KvMessage) {
     channel?.postMessage(message);
   }
@@ -94,6 +115,9 @@ export function createKvStore({ name = 'sift-kv', now = () => new Date() }: KvSt
       database = await openKvDatabase(name);
       owner = (await database.get('state', 'activeOwner')) ?? ANONYMOUS_OWNER;
       records = await readPartition(database, owner);
+      if (owner !== ANONYMOUS_OWNER) {
+        ({ items: anonymous, leftBy: anonymousLeftBy } = await readAnonymous(database));
+      }
     } catch (error) {
       console.warn('[kv] IndexedDB is unavailable: stored items last only while this page is open', error);
       database = null;
@@ -118,14 +142,58 @@ export function createKvStore({ name = 'sift-kv', now = () => new Date() }: KvSt
     if (owner === partition) applyRead(fresh, countsBefore);
   }
 
+  /** Another tab changed the anonymous items (or the answer about them) while a user is signed in. */
+  async function refreshAnonymous() {
+    const db = database;
+    const signedIn = owner;
+    if (!db) return;
+    const fresh = await readAnonymous(db);
+    if (owner !== signedIn) return;
+    anonymous = fresh.items;
+    anonymousLeftBy = fresh.leftBy;
+    notify();
+  }
+
   if (channel) {
     channel.onmessage = (event: MessageEvent<KvMessage>) => {
       const message = event.data;
-      if (message.owner !== owner || !loaded) return;
-      refresh(message.owner, 'all' in message ? null : message.keys).catch((error) =>
-        console.warn('[kv] could not read a change made in another tab', error),
-      );
+      if (!loaded) return;
+      const reading =
+        message.owner === owner
+          ? refresh(message.owner, 'all' in message ? null : message.keys)
+          : message.owner === ANONYMOUS_OWNER
+            ? refreshAnonymous()
+            : null;
+      reading?.catch((error) => console.warn('[kv] could not read a change made in another tab', error));
     };
+  }
+
+  /**
+   * An answer about the anonymous items is the signed-in user's, applied while that user is still
+   * the active owner: here, and on disk in one transaction with the answer's writes, so a sign-out
+   * in another tab can never leave adopted items behind nor delete the items it shows.
+   */
+  async function asSignedInUser(
+    expectedOwner: string,
+    onDisk: (tx: KvWriteTransaction) => Promise<void>,
+    inMemory: () => void = () => {},
+  ): Promise<void> {
+    await opening;
+    if (owner !== expectedOwner || owner === ANONYMOUS_OWNER) throw new OwnerChangedError();
+    const db = database;
+    if (!db) return inMemory();
+    const tx = db.transaction(['items', 'state'], 'readwrite');
+    const stillActive = (await tx.objectStore('state').get('activeOwner')) === expectedOwner;
+    if (stillActive) await onDisk(tx);
+    await tx.done;
+    if (!stillActive) throw new OwnerChangedError();
+  }
+
+  /** The anonymous partition was emptied: here, and in the other tabs. */
+  function anonymousCleared() {
+    anonymous = new Map();
+    notify();
+    broadcast({ owner: ANONYMOUS_OWNER, all: true });
   }
 
   /** A change the user made here: memory at once, then disk, then the other tabs. */
@@ -164,9 +232,7 @@ export function createKvStore({ name = 'sift-kv', now = () => new Date() }: KvSt
     /** Every item, removed and expired ones included, by key. */
     items(): KvItem[] {
       const instant = now();
-      return [...records.values()]
-        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-        .map((record) => expire(record, instant));
+      return [...records.values()].sort(byKey).map((record) => expire(record, instant));
     },
 
     /**
@@ -251,9 +317,10 @@ export function createKvStore({ name = 'sift-kv', now = () => new Date() }: KvSt
     },
 
     /**
-     * Makes `next` the active owner. Signing in adopts the items stored before sign-in into the
-     * user's partition (newer wins); a user's items leave the device when they sign out (or
-     * another user signs in): the server backup keeps them for the next sign-in.
+     * Makes `next` the active owner. A user's items leave the device when they sign out (or another
+     * user signs in): the server backup keeps them for the next sign-in. The items stored before
+     * sign-in stay in their own partition: signing in only shows them to the user as
+     * anonymousItems(), for the user to adopt, leave or discard.
      */
     async switchOwner(next: string): Promise<void> {
       await opening;
@@ -261,9 +328,11 @@ export function createKvStore({ name = 'sift-kv', now = () => new Date() }: KvSt
       const previous = owner;
       const db = database;
       if (!db) {
-        const adopted = owner === ANONYMOUS_OWNER ? records : new Map<string, KvRecord>();
+        const aside = previous === ANONYMOUS_OWNER ? records : anonymous;
+        records = next === ANONYMOUS_OWNER ? aside : new Map();
+        anonymous = next === ANONYMOUS_OWNER ? new Map() : aside;
+        if (next === ANONYMOUS_OWNER) anonymousLeftBy = null;
         owner = next;
-        records = adopted;
         changeCounts.clear();
         notify();
         return;
@@ -271,32 +340,98 @@ export function createKvStore({ name = 'sift-kv', now = () => new Date() }: KvSt
       await Promise.allSettled([...pendingWrites]);
       const tx = db.transaction(['items', 'state'], 'readwrite');
       const items = tx.objectStore('items');
-      if (next !== ANONYMOUS_OWNER) {
-        const [anonymous, own] = await Promise.all([
-          items.index('owner').getAll(ANONYMOUS_OWNER),
-          items.index('owner').getAll(next),
-        ]);
-        const current = new Map(own.map((raw) => [raw.key, parseStoredRecord(raw) ?? undefined]));
-        for (const raw of anonymous) {
-          const record = parseStoredRecord(raw);
-          if (record && mergeRecord(current.get(record.key), record) === record) {
-            void items.put({ ...record, owner: next });
-          }
-          void items.delete([ANONYMOUS_OWNER, raw.key]);
-        }
-      }
       if (previous !== ANONYMOUS_OWNER) {
         for (const key of await items.index('owner').getAllKeys(previous)) void items.delete(key);
       }
-      void tx.objectStore('state').put(next, 'activeOwner');
+      const state = tx.objectStore('state');
+      void state.put(next, 'activeOwner');
+      // Signing out ends a choice to leave them out: whoever signs in next is asked again.
+      if (next === ANONYMOUS_OWNER) void state.delete('anonymousLeftBy');
       await tx.done;
       const fresh = await readPartition(db, next);
+      const aside = next === ANONYMOUS_OWNER ? null : await readAnonymous(db);
       owner = next;
       records = fresh;
+      anonymous = aside?.items ?? new Map();
+      anonymousLeftBy = aside?.leftBy ?? null;
       changeCounts.clear();
       notify();
+    },
+
+    /**
+     * While a user is signed in, the live items stored on this device before sign-in, by key:
+     * they wait for the user's answer. Empty when nobody is signed in or the user chose to leave them.
+     */
+    anonymousItems(): KvItem[] {
+      if (owner === ANONYMOUS_OWNER || anonymousLeftBy === owner) return [];
+      const instant = now();
+      return [...anonymous.values()]
+        .filter((record) => isLive(record, instant))
+        .sort(byKey)
+        .map((record) => expire(record, instant));
+    },
+
+    /**
+     * Moves the live anonymous items into the signed-in user's partition (on a key both hold, the
+     * newer version wins) and empties the anonymous partition. Removed, expired and corrupted ones
+     * read as absent: they are dropped, never overriding the user's own version. Answers how many
+     * items were adopted.
+     */
+    async adoptAnonymous(expectedOwner: string): Promise<number> {
+      const instant = now();
+      const countsBefore = new Map(changeCounts);
+      const adopted = new Map<string, KvRecord>();
+      const consider = (current: KvRecord | undefined, record: KvRecord) => {
+        if (isLive(record, instant) && mergeRecord(current, record) === record) {
+          adopted.set(record.key, record);
+        }
+      };
+      await asSignedInUser(
+        expectedOwner,
+        async (tx) => {
+          const items = tx.objectStore('items');
+          const [left, own] = await Promise.all([
+            items.index('owner').getAll(ANONYMOUS_OWNER),
+            items.index('owner').getAll(expectedOwner),
+          ]);
+          const current = new Map(own.map((raw) => [raw.key, parseStoredRecord(raw) ?? undefined]));
+          for (const raw of left) {
+            const record = parseStoredRecord(raw);
+            if (record) consider(current.get(record.key), record);
+            void items.delete([ANONYMOUS_OWNER, raw.key]);
+          }
+          for (const record of adopted.values()) void items.put({ ...record, owner: expectedOwner });
+        },
+        () => {
+          for (const record of anonymous.values()) consider(records.get(record.key), record);
+        },
+      );
+      if (owner === expectedOwner) applyRead(adopted, countsBefore);
+      anonymousCleared();
+      if (adopted.size > 0) broadcast({ owner: expectedOwner, keys: [...adopted.keys()] });
+      return adopted.size;
+    },
+
+    /** Deletes the anonymous items from the device, for good. */
+    async discardAnonymous(expectedOwner: string): Promise<void> {
+      await asSignedInUser(expectedOwner, async (tx) => {
+        const items = tx.objectStore('items');
+        for (const key of await items.index('owner').getAllKeys(ANONYMOUS_OWNER)) void items.delete(key);
+      });
+      anonymousCleared();
+    },
+
+    /**
+     * Keeps the anonymous items out of the signed-in user's account without deleting them: they show
+     * again to whoever uses the device signed out, and the question returns after the next sign-out.
+     */
+    async leaveAnonymous(expectedOwner: string): Promise<void> {
+      await asSignedInUser(expectedOwner, async (tx) => {
+        await tx.objectStore('state').put(expectedOwner, 'anonymousLeftBy');
+      });
+      anonymousLeftBy = expectedOwner;
+      notify();
       broadcast({ owner: ANONYMOUS_OWNER, all: true });
-      if (next !== ANONYMOUS_OWNER) broadcast({ owner: next, all: true });
     },
 
     /** Resolves when every change made so far is on disk. */

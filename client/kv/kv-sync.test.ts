@@ -64,14 +64,67 @@ describe('backup sync', () => {
     expect(server.calls).toEqual([]);
   });
 
-  it("syncs on sign-in into the user's own items", async () => {
+  it("syncs on sign-in into the user's own items, leaving the items stored before sign-in out", async () => {
     const { store, server, sync } = setUp();
     await store.set('before sign-in', 1);
+    await server.api.postSnapshot(
+      'ann',
+      toSnapshot([setRecord(undefined, 'in the backup', 2, {}, new Date())]),
+    );
     await sync.setSession({ id: 'ann' });
     await vi.waitFor(() => expect(sync.getState().lastResult?.ok).toBe(true));
     expect(store.owner()).toBe('ann');
-    expect([...server.snapshot('ann').keys()]).toEqual(['before sign-in']);
+    expect(keysOf(store)).toEqual(['in the backup']);
+    expect([...server.snapshot('ann').keys()]).toEqual(['in the backup']);
+    expect(store.anonymousItems().map((item) => item.key)).toEqual(['before sign-in']);
     expect(sync.getState()).toMatchObject({ signedIn: true, online: true, syncing: false });
+  });
+
+  it('adopting the items stored before sign-in backs them up at once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const { store, server, sync } = setUp({ debounceMs: 60_000 });
+    await store.set('before sign-in', 1);
+    await sync.setSession({ id: 'ann' });
+    await vi.waitFor(() => expect(server.calls).toHaveLength(2));
+    await sync.answerAnonymous('adopt');
+    // No timer runs: the sync follows the answer, not the debounce of local changes.
+    await vi.waitFor(() => expect([...server.snapshot('ann').keys()]).toEqual(['before sign-in']));
+    expect(store.get('before sign-in')).toBe(1);
+    expect(store.anonymousItems()).toEqual([]);
+  });
+
+  it('leaving or discarding them keeps them out of the backup', async () => {
+    const { store, server, sync } = setUp();
+    await store.set('left', 1);
+    await sync.setSession({ id: 'ann' });
+    await sync.answerAnonymous('leave');
+    expect(store.anonymousItems()).toEqual([]);
+    await sync.sync();
+    expect([...server.snapshot('ann').keys()]).toEqual([]);
+    await sync.setSession(null);
+    expect(store.get('left')).toBe(1);
+    await sync.setSession({ id: 'ann' });
+    expect(store.anonymousItems().map((item) => item.key)).toEqual(['left']);
+    await sync.answerAnonymous('discard');
+    await sync.sync();
+    expect([...server.snapshot('ann').keys()]).toEqual([]);
+    await sync.setSession(null);
+    expect(keysOf(store)).toEqual([]);
+  });
+
+  it('answers about them only for the user who was asked', async () => {
+    const { store, server, sync } = setUp();
+    await store.set('before sign-in', 1);
+    await expect(sync.answerAnonymous('adopt')).rejects.toBeInstanceOf(NotAuthenticatedError);
+    expect(store.get('before sign-in')).toBe(1);
+    await sync.setSession({ id: 'ann' });
+    // Bob signs in while Ann's answer is under way: it is Ann's or nobody's, never Bob's.
+    const switching = sync.setSession({ id: 'bob' });
+    await Promise.allSettled([sync.answerAnonymous('adopt')]);
+    await switching;
+    expect(store.get('before sign-in')).toBeUndefined();
+    await sync.sync();
+    expect([...server.snapshot('bob').keys()]).toEqual([]);
   });
 
   it('syncs once, shortly after a burst of local changes', async () => {
@@ -109,8 +162,8 @@ describe('backup sync', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { server, sync, store } = setUp();
     server.failWith(new BackupRequestError(503, 'Service Unavailable'), new Error('network down'));
-    await store.set('a', 1);
     await sync.setSession({ id: 'ann' });
+    await store.set('a', 1);
     await vi.waitFor(() => expect(sync.getState().lastResult?.ok).toBe(true));
     expect(error).toHaveBeenCalledTimes(2);
     expect(error.mock.calls[0]![0]).toMatch(/backup sync failed; retrying/);

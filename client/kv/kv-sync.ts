@@ -35,6 +35,8 @@ export interface SyncState {
   lastResult: SyncResult | null;
 }
 
+export type AnonymousAnswer = 'adopt' | 'leave' | 'discard';
+
 export interface Connectivity {
   isOnline(): boolean;
   /** Calls `listener` when the browser goes online or offline. */
@@ -188,7 +190,8 @@ export function createKvSync({
 
     /**
      * The caller tells who is signed in (null: nobody). Signing in switches the store to the
-     * user's items and syncs; signing out switches to the anonymous items.
+     * user's items and syncs (the anonymous items wait for answerAnonymous); signing out switches to
+     * the anonymous items.
      */
     setSession(user: { id: string } | null): Promise<void> {
       sessionChange = sessionChange.then(async () => {
@@ -204,6 +207,20 @@ export function createKvSync({
         syncInBackground();
       });
       return sessionChange;
+    },
+
+    /**
+     * The signed-in user's answer about the items stored on this device before sign-in (the
+     * store's anonymousItems()): adopt them into the account, backed up at once; leave them out of
+     * it on this device; or discard them.
+     */
+    async answerAnonymous(answer: AnonymousAnswer): Promise<void> {
+      // The user asked, not whoever is signed in once a sign-in under way has finished.
+      const owner = session?.id;
+      if (!owner) throw new NotAuthenticatedError();
+      if (answer === 'leave') return store.leaveAnonymous(owner);
+      if (answer === 'discard') return store.discardAnonymous(owner);
+      if ((await store.adoptAnonymous(owner)) > 0) syncInBackground();
     },
 
     /** Starts the triggers: reconnecting, local changes (debounced), and the timer. Returns stop. */

@@ -36,6 +36,12 @@ export function useKvItems(): { ready: boolean; items: KvItem[] } {
   return { ready: kvStore.isReady(), items: kvStore.items() };
 }
 
+/** While a user is signed in, the items stored before sign-in that wait for the user's answer. */
+export function useAnonymousItems(): KvItem[] {
+  useStoreVersion();
+  return kvStore.anonymousItems();
+}
+
 export function useKvSyncState(): SyncState {
   return useSyncExternalStore(kvSync.subscribe, kvSync.getState);
 }

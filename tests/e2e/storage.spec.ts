@@ -1,8 +1,9 @@
 // The key-value store as users meet it, against a server of its own with one account: an item set
 // in one browser syncs to a second browser of the same user, signing out takes the user's items
-// off the device (the next sign-in restores them), a sync without a session fails with
-// 'not authenticated', changes reach other tabs, items expire, and corruption is detected.
-import { type BrowserContext, expect as baseExpect, type Page, test } from '@playwright/test';
+// off the device (the next sign-in restores them), items stored while signed out join the account
+// only when the person signing in says so, a sync without a session fails with 'not
+// authenticated', changes reach other tabs, items expire, and corruption is detected.
+import { type Browser, type BrowserContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server-process';
 import { seriousAxeViolations } from './axe';
 import { decideConsent } from './consent';
@@ -119,6 +120,120 @@ test("signing out takes the user's items off the device, after backing them up; 
   await signInTo(page, '/modules/storage/snapshot');
   await expect(row(page, 'On this device', 'leaves-with-ann')).toContainText('a note of ann');
   expect(await storedOnDevice()).toContain('a note of ann');
+  await context.close();
+});
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Sign out', exact: true }).click();
+  await expect(page.getByText('Not signed in', { exact: true })).toBeVisible();
+}
+
+/** The keys in the signed-in user's server backup. */
+async function backupKeys(page: Page): Promise<string[]> {
+  const response = await page.request.get(server.url('/api/backup'));
+  expect(response.status()).toBe(200);
+  return Object.keys(await response.json());
+}
+
+/**
+ * The sync that follows sign-in (or a reload) is done: by then the prompt has shown, if it is to.
+ * Behind an open prompt the page is hidden from assistive technology, so hidden roles count.
+ */
+async function syncedAfterSignIn(page: Page) {
+  await expect(page.getByText('Signed in', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('alert', { includeHidden: true }).filter({ hasText: 'Synced at' }),
+  ).toBeVisible();
+}
+
+const snapshotPage = '/modules/storage/snapshot';
+const prompt = (page: Page) => page.getByRole('dialog', { name: 'Add this item to your account?' });
+
+/** A new browser where an item was stored signed out before ann signed in. */
+async function signInAfterStoringSignedOut(browser: Browser, key: string, value: string) {
+  const context = await browser.newContext();
+  const page = await newPage(context);
+  const errors = collectPageErrors(page);
+  await page.goto(server.url(snapshotPage));
+  await storeItem(page, key, value);
+  await signInTo(page, snapshotPage);
+  return { context, page, errors };
+}
+
+test('an item stored while signed out joins the account and its backup only when the person adds it', async ({
+  browser,
+}) => {
+  const { context, page, errors } = await signInAfterStoringSignedOut(
+    browser,
+    'typed-signed-out',
+    'a note from before sign-in',
+  );
+  await expect(prompt(page)).toBeVisible();
+  await expect(prompt(page).locator('li[data-key="typed-signed-out"]')).toContainText(
+    'a note from before sign-in',
+  );
+  await expect(prompt(page)).toContainText('saved on this device while nobody was signed in');
+  await syncedAfterSignIn(page);
+  expect(await backupKeys(page)).not.toContain('typed-signed-out');
+
+  // Closed unanswered, it asks again at the next page load.
+  await page.keyboard.press('Escape');
+  await expect(prompt(page)).toBeHidden();
+  await page.reload();
+  await expect(prompt(page)).toBeVisible();
+  await page.evaluate(() =>
+    Promise.allSettled(document.getAnimations().map((animation) => animation.finished)),
+  );
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await prompt(page).getByRole('button', { name: 'Add to my account' }).click();
+  await expect(prompt(page)).toBeHidden();
+  await expect(row(page, 'On this device', 'typed-signed-out')).toContainText('a note from before sign-in');
+  await expect.poll(() => backupKeys(page)).toContain('typed-signed-out');
+
+  // Answered: a reload does not ask again.
+  await page.reload();
+  await syncedAfterSignIn(page);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('items left out stay on the device for signed-out use and out of the backup; deleted ones are gone', async ({
+  browser,
+}) => {
+  const { context, page, errors } = await signInAfterStoringSignedOut(
+    browser,
+    'not-for-ann',
+    'someone else wrote this',
+  );
+  await prompt(page).getByRole('button', { name: 'Leave on this device' }).click();
+  await expect(prompt(page)).toBeHidden();
+  await storeItem(page, 'anns-own', 'written signed in');
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(row(page, 'In your backup', 'anns-own')).toBeVisible();
+  await expect(row(page, 'On this device', 'anns-own')).toBeVisible();
+  await expect(row(page, 'On this device', 'not-for-ann')).toHaveCount(0);
+  expect(await backupKeys(page)).not.toContain('not-for-ann');
+  await page.reload();
+  await syncedAfterSignIn(page);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // Checked before signing out: on this page, the backup query can meet the ended session (a 401).
+  expect(errors).toEqual([]);
+
+  await signOut(page);
+  await expect(row(page, 'On this device', 'not-for-ann')).toContainText('someone else wrote this');
+
+  // The next sign-in asks again.
+  await signInTo(page, snapshotPage);
+  await prompt(page).getByRole('button', { name: 'Delete' }).click();
+  await expect(prompt(page)).toBeHidden();
+  await signOut(page);
+  await expect(page.getByRole('region', { name: 'On this device' })).toContainText('Nothing stored yet.');
+  await signInTo(page, snapshotPage);
+  await syncedAfterSignIn(page);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(await backupKeys(page)).not.toContain('not-for-ann');
   await context.close();
 });
 
