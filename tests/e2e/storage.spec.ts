@@ -93,6 +93,7 @@ test("signing out takes the user's items off the device, after backing them up; 
 }) => {
   const context = await browser.newContext();
   const page = await newPage(context);
+  const errors = collectPageErrors(page);
   await signInTo(page, '/modules/storage/snapshot');
   await expect(page.getByText('Signed in', { exact: true })).toBeVisible();
   await storeItem(page, 'leaves-with-ann', 'a note of ann');
@@ -116,6 +117,8 @@ test("signing out takes the user's items off the device, after backing them up; 
         }),
     );
   await expect.poll(storedOnDevice).not.toContain('a note of ann');
+  // The page's backup query never meets the ended session (no 401 in the console).
+  expect(errors).toEqual([]);
 
   await signInTo(page, '/modules/storage/snapshot');
   await expect(row(page, 'On this device', 'leaves-with-ann')).toContainText('a note of ann');
@@ -218,7 +221,6 @@ test('items left out stay on the device for signed-out use and out of the backup
   await page.reload();
   await syncedAfterSignIn(page);
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  // Checked before signing out: on this page, the backup query can meet the ended session (a 401).
   expect(errors).toEqual([]);
 
   await signOut(page);
@@ -234,6 +236,7 @@ test('items left out stay on the device for signed-out use and out of the backup
   await syncedAfterSignIn(page);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(await backupKeys(page)).not.toContain('not-for-ann');
+  expect(errors).toEqual([]);
   await context.close();
 });
 

@@ -1,6 +1,9 @@
 // /modules/storage/snapshot: local items, the server backup and sync.
+import { authStore } from '../../features/auth/auth-store';
 import { SnapshotPage } from '../../features/storage/snapshot-page';
 
+const sessionOn = () => authStore.getState().status === 'authenticated';
+
 export function Component() {
-  return <SnapshotPage />;
+  return <SnapshotPage sessionOn={sessionOn} />;
 }

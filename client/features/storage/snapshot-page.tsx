@@ -19,7 +19,11 @@ import { type ItemColumn, ItemTable } from './item-table';
 /** The spec's message for a sync without a session, shown in the interface language. */
 const NOT_AUTHENTICATED = 'not authenticated';
 
-export function SnapshotPage() {
+/**
+ * `sessionOn` says, when asked, whether the session still holds: a sign-out refetches every active
+ * query at once, before this page learns of it, and the backup must not be asked for then (a 401).
+ */
+export function SnapshotPage({ sessionOn }: { sessionOn: () => boolean }) {
   const { t, i18n } = useTranslation();
   const { ready, items } = useKvItems();
   const sync = useKvSyncState();
@@ -31,7 +35,7 @@ export function SnapshotPage() {
   const server = useQuery({
     queryKey: ['kv-backup', owner, last?.at],
     queryFn: () => httpBackupApi.fetchSnapshot(owner),
-    enabled: sync.signedIn,
+    enabled: () => sync.signedIn && sessionOn(),
     retry: false,
   });
   const now = new Date();
