@@ -427,6 +427,12 @@ test.describe('signed in', () => {
     await featureCode.getByRole('checkbox', { name: /^Capital/ }).check();
     await expect(options(page)).toHaveCount(1);
     expect(await optionTitles(page)).toEqual(['Paris']);
+
+    // Signing out right here drops the cities and asks the server for nothing it would refuse.
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Sign out', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Sign in to search Cities.' })).toBeVisible();
+    await expect.poll(() => sourceStates(page)).toEqual({ countries: 'loaded' });
     expect(errors).toEqual([]);
   });
 

@@ -2,7 +2,7 @@
 // (the route guard has already sent visitors to sign in), with lookups labelling coded values.
 import { useLocation, useParams } from 'react-router';
 import { useAppConfig } from '../../config/app-config';
-import { useSignedIn } from '../../features/auth/use-auth';
+import { sessionHolds, useSignedIn } from '../../features/auth/use-auth';
 import { ItemViewer } from '../../features/item-viewer/item-viewer';
 import { useLookups } from '../../features/lookups/use-lookups';
 import { useSearchLabels } from '../../features/search/search-labels';
@@ -16,7 +16,7 @@ export function Component() {
   const location = useLocation();
   const signedIn = useSignedIn();
   const item = useIndexedItem(dataSources, signedIn, datasource, key);
-  const labels = useSearchLabels(useLookups(signedIn).lookupLabel);
+  const labels = useSearchLabels(useLookups(signedIn, sessionHolds).lookupLabel);
   const source = dataSources[datasource];
   return (
     <ItemViewer

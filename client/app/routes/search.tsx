@@ -4,7 +4,7 @@
 import { useCallback, useDeferredValue, useEffect, useRef } from 'react';
 import { loadAppConfig, useAppConfig } from '../../config/app-config';
 import { authStore } from '../../features/auth/auth-store';
-import { useSignedIn } from '../../features/auth/use-auth';
+import { sessionHolds, useSignedIn } from '../../features/auth/use-auth';
 import { useLookups } from '../../features/lookups/use-lookups';
 import { browserSearchDeps } from '../../features/search/browser-search-deps';
 import { prepareSearchIndexes } from '../../features/search/load-search-indexes';
@@ -27,7 +27,7 @@ export const shouldRevalidate = () => false;
 export function Component() {
   const { dataSources } = useAppConfig().gapSearch;
   const signedIn = useSignedIn();
-  const { lookupLabel } = useLookups(signedIn);
+  const { lookupLabel } = useLookups(signedIn, sessionHolds);
   useEffect(() => installSearchDevHook(dataSources), [dataSources]);
   const settled = useRef(false);
   useEffect(() => keepStartSnapshot(() => settled.current), []);

@@ -1,9 +1,7 @@
 // /modules/storage/snapshot: local items, the server backup and sync.
-import { authStore } from '../../features/auth/auth-store';
+import { sessionHolds } from '../../features/auth/use-auth';
 import { SnapshotPage } from '../../features/storage/snapshot-page';
 
-const sessionOn = () => authStore.getState().status === 'authenticated';
-
 export function Component() {
-  return <SnapshotPage sessionOn={sessionOn} />;
+  return <SnapshotPage sessionOn={sessionHolds} />;
 }

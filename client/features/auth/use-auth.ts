@@ -11,3 +11,9 @@ export function useSignedIn(): boolean | undefined {
   const { status } = useAuth();
   return status === 'loading' ? undefined : status === 'authenticated';
 }
+
+/**
+ * Whether the session holds at the moment of asking. For queries that need it: a sign-in or
+ * sign-out refetches every active query at once, before components re-render with the change.
+ */
+export const sessionHolds = (): boolean => authStore.getState().status === 'authenticated';

@@ -40,8 +40,11 @@ const browserDeps = (fetchLookups: LookupsDeps['fetch']): LookupsDeps => ({
   warn: (message, error) => console.warn(`[lookups] ${message}`, error),
 });
 
-/** `signedIn` undefined: sign-in is still unknown, so neither fetch nor remove anything yet. */
-export function useLookups(signedIn: boolean | undefined): LookupsState {
+/**
+ * `signedIn` undefined: sign-in is still unknown, so neither fetch nor remove anything yet.
+ * `sessionOn` says whether the session holds when the lookups would be fetched (no 401 at sign-out).
+ */
+export function useLookups(signedIn: boolean | undefined, sessionOn: () => boolean): LookupsState {
   const client = useGraphqlClient();
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -52,7 +55,7 @@ export function useLookups(signedIn: boolean | undefined): LookupsState {
     // that ['graphql', hash] entries hold.
     queryKey: ['lookups', queryKey[1]],
     queryFn: ({ signal }) => loadLookups(browserDeps(async () => (await queryFn({ signal })).lookups)),
-    enabled: signedIn === true,
+    enabled: () => signedIn === true && sessionOn(),
     staleTime: FRESH_MS,
     // Run even offline (TanStack would pause): a failed fetch is what falls back to the device copy.
     networkMode: 'always',

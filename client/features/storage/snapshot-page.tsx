@@ -19,10 +19,7 @@ import { type ItemColumn, ItemTable } from './item-table';
 /** The spec's message for a sync without a session, shown in the interface language. */
 const NOT_AUTHENTICATED = 'not authenticated';
 
-/**
- * `sessionOn` says, when asked, whether the session still holds: a sign-out refetches every active
- * query at once, before this page learns of it, and the backup must not be asked for then (a 401).
- */
+/** `sessionOn` says whether the session holds when the backup would be fetched (no 401 at sign-out). */
 export function SnapshotPage({ sessionOn }: { sessionOn: () => boolean }) {
   const { t, i18n } = useTranslation();
   const { ready, items } = useKvItems();
