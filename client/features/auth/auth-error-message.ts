@@ -22,7 +22,10 @@ export interface AuthErrorInfo {
 
 export function authErrorMessage(t: TFunction, { code, retryAfterSeconds }: AuthErrorInfo): string {
   if (code === RATE_LIMITED) {
-    return t('auth.errors.RateLimited', { count: Math.max(1, Math.ceil((retryAfterSeconds ?? 60) / 60)) });
+    const seconds = Math.max(1, retryAfterSeconds ?? 60);
+    // Waits between tries are seconds; the end of a window, minutes.
+    if (seconds < 60) return t('auth.errors.RateLimitedSeconds', { count: seconds });
+    return t('auth.errors.RateLimited', { count: Math.ceil(seconds / 60) });
   }
   return t(`auth.errors.${KNOWN.has(code) ? code : 'default'}`);
 }
