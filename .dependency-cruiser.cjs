@@ -1,6 +1,7 @@
 // Import boundaries of docs/architecture.md, checked by `npm run lint`: shared is imported by both
 // sides and imports neither; client and server never import each other; a client feature imports
-// no other feature and nothing of the app layer that composes them; no cycles anywhere.
+// no other feature and nothing of the app layer that composes them; nothing imports the benchmarks,
+// and only they import Orama; no cycles anywhere.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -33,6 +34,21 @@ module.exports = {
       to: { path: '^client/' },
     },
     {
+      name: 'bench-stays-out',
+      severity: 'error',
+      comment: 'The benchmarks measure the app; nothing the app or its tools run depends on them.',
+      from: { path: '^(client|server|shared|scripts|build)/' },
+      to: { path: '^bench/' },
+    },
+    {
+      name: 'orama-only-in-bench',
+      severity: 'error',
+      comment:
+        'Orama is the search benchmark baseline (bench/orama-engine.ts); the app ships its own engine.',
+      from: { pathNot: '^bench/' },
+      to: { path: 'node_modules/@orama/' },
+    },
+    {
       name: 'features-not-app',
       severity: 'error',
       comment: 'The app layer composes the features; a feature does not reach back into it.',
@@ -49,7 +65,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|release)/' },
+    // Packages stay in the graph, unfollowed, so that a rule can name one; build output does not.
+    exclude: { path: '^(?!node_modules/).*(^|/)(dist|release)/' },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: {

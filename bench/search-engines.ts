@@ -1,16 +1,19 @@
 // The engines the search bench compares, behind one shape: build on the server side (the bytes a
-// browser downloads, gzip'd), open those bytes into a searchable index, search. Orama (bm25) and
-// Sift go through the app's own artifact path; MiniSearch and FlexSearch get the same tokenizer,
-// prefix search, typo budget (MiniSearch) and rank factor (MiniSearch, inside its scoring) where
-// they can take them, and serialise with their own export.
+// browser downloads, gzip'd), open those bytes into a searchable index, search. Orama (bm25, the
+// baseline, bench/orama-engine.ts) and Sift go through the app's own artifact path; MiniSearch and
+// FlexSearch get the same tokenizer, prefix search, typo budget (MiniSearch) and rank factor
+// (MiniSearch, inside its scoring) where they can take them, and serialise with their own export.
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { Document } from 'flexsearch';
 import MiniSearch from 'minisearch';
 import type { DataSourceConfig } from '../shared/app-config';
+import type { SearchEngine } from '../shared/search/engine';
+import { engineFor } from '../shared/search/engines';
 import { buildArtifact, readArtifact, restoreArtifact } from '../shared/search/index-artifact';
 import { runSearch } from '../shared/search/run-search';
 import type { IndexDocument, SearchRequest } from '../shared/search/search-types';
 import { tokenize, tokenizeForIndex } from '../shared/search/tokenizer';
+import { oramaEngine } from './orama-engine';
 
 export interface OpenIndex {
   /** Hit ids, best first. */
@@ -28,14 +31,15 @@ export interface BenchEngine {
 export const benchEngineNames = ['orama', 'minisearch', 'flexsearch', 'sift'] as const;
 export type BenchEngineName = (typeof benchEngineNames)[number];
 
-function appEngine(algorithm: 'bm25' | 'sift'): BenchEngine {
+/** An engine through the app's artifact path: what the server builds and the worker restores. */
+function artifactEngine(engine: SearchEngine): BenchEngine {
   return {
     async build(source, documents) {
-      const artifact = await buildArtifact({ ...source, algorithm }, documents);
+      const artifact = await buildArtifact(source, documents, engine);
       return { bytes: artifact.bytes, rawSize: artifact.rawSize };
     },
     async open(source, bytes) {
-      const { engine, index } = await restoreArtifact(await readArtifact(bytes));
+      const { index } = await restoreArtifact(await readArtifact(bytes), engine);
       return {
         search: async (request) =>
           (await runSearch(engine, index, source.dataType, request)).hits.map((h) => h.id),
@@ -157,8 +161,8 @@ const flexSearchEngine: BenchEngine = {
 };
 
 export const benchEngines: Record<BenchEngineName, BenchEngine> = {
-  orama: appEngine('bm25'),
+  orama: artifactEngine(oramaEngine('bm25')),
   minisearch: miniSearchEngine,
   flexsearch: flexSearchEngine,
-  sift: appEngine('sift'),
+  sift: artifactEngine(engineFor('sift')),
 };

@@ -1,4 +1,4 @@
-// Search engines side by side on the demo sources: Orama (the seed's engine), MiniSearch,
+// Search engines side by side on the demo sources: Orama (the baseline), MiniSearch,
 // FlexSearch and Sift, each in fresh processes (bench/search-engine-run.ts), several runs, medians.
 // Prints one JSON line: the goal rows of issue 11 on the 135,233 cities (value per engine and as a
 // ratio to Orama), the relevance shares, and every engine's median measurements.

@@ -37,9 +37,7 @@ describe('parseAppConfig', () => {
           boostProperties: { 'a-b': 2 },
         }),
       );
-      expect(text).toContain(
-        'gapSearch.dataSources.cities.algorithm: Invalid option: expected one of "bm25"|"qps"',
-      );
+      expect(text).toContain('gapSearch.dataSources.cities.algorithm: must be one of: sift');
       expect(text).toContain(
         'gapSearch.dataSources.cities.searchProperties: must name at least one property',
       );
@@ -48,6 +46,14 @@ describe('parseAppConfig', () => {
       expect(message({ ...config, gapSearch: { dataSources: { 'Bad Name': sources.cities } } })).toContain(
         'gapSearch.dataSources.Bad Name: a source name must be lower-case letters, digits and dashes',
       );
+    });
+
+    it('refuses the benchmark-only Orama algorithms', () => {
+      for (const algorithm of ['bm25', 'qps']) {
+        expect(message(withCities({ algorithm }))).toContain(
+          'gapSearch.dataSources.cities.algorithm: must be one of: sift',
+        );
+      }
     });
 
     it('names the source and field of settings that contradict each other', () => {

@@ -22,7 +22,7 @@ const reservedProperties = ['id', 'rank', 'score', 'dataType'];
 const DataSourceFields = z.object({
   dataType: z.string().min(1),
   /** Selects the search engine; see shared/search/search-algorithms.ts. */
-  algorithm: z.enum(searchAlgorithms),
+  algorithm: z.enum(searchAlgorithms, `must be one of: ${searchAlgorithms.join(', ')}`),
   /** Protected sources are only ever sent to signed-in callers. */
   protected: z.boolean(),
   /** Searched property → score multiplier. */

@@ -7,12 +7,13 @@ import { buildArtifact } from '../../shared/search/index-artifact';
 import { recordsToIndexDocuments } from '../../shared/search/index-input';
 import { buildSearchRequest } from '../../shared/search/search-request';
 import type { SearchIndexResult } from '../../shared/search/search-types';
+import { siftEngine } from '../../shared/search/sift-engine';
 import { indexedDbArtifactCache } from './indexed-db-artifact-cache';
 import { ChecksumMismatchError, createSearchWorkerApi } from './search-worker-api';
 
 const places: DataSourceConfig = {
   dataType: 'place',
-  algorithm: 'bm25',
+  algorithm: 'sift',
   protected: false,
   keyProperty: 'id',
   titleProperty: 'name',
@@ -61,17 +62,17 @@ describe('search worker', () => {
     const first = server();
     const progress: [number, number | undefined][] = [];
     const api = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: first.fetch });
-    const loaded = await api.loadIndex('places', 'bm25', built.crc32c, (done, total) =>
+    const loaded = await api.loadIndex('places', 'sift', built.crc32c, (done, total) =>
       progress.push([done, total]),
     );
     expect(loaded).toEqual({ from: 'network', bytes: built.bytes.length, documentCount: 4 });
     expect(progress.at(-1)).toEqual([built.bytes.length, built.bytes.length]);
     expect(names(await api.searchIndex('places', search('zurich')))).toEqual(['Zürich']);
-    expect(await api.loadIndex('places', 'bm25', built.crc32c)).toMatchObject({ from: 'memory' });
+    expect(await api.loadIndex('places', 'sift', built.crc32c)).toMatchObject({ from: 'memory' });
 
     const reloaded = server();
     const again = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: reloaded.fetch });
-    expect(await again.loadIndex('places', 'bm25', built.crc32c)).toMatchObject({
+    expect(await again.loadIndex('places', 'sift', built.crc32c)).toMatchObject({
       from: 'cache',
       documentCount: 4,
     });
@@ -87,14 +88,14 @@ describe('search worker', () => {
     const cache = indexedDbArtifactCache();
     const read = vi.spyOn(cache, 'get');
     const api = createSearchWorkerApi({ cache, fetch: network.fetch });
-    api.restoreCached({ places: 'bm25' });
+    api.restoreCached({ places: 'sift' });
     // Not searchable until the page confirms the checksum.
     expect(await api.searchIndex('places', search('zurich'))).toBe('error');
     // Once the restore has read the cache, the artifact goes: loadIndex keeps what was restored.
     expect(read).toHaveBeenCalledTimes(1);
     await read.mock.results[0]!.value;
     await indexedDbArtifactCache().delete('places');
-    expect(await api.loadIndex('places', 'bm25', built.crc32c)).toEqual({
+    expect(await api.loadIndex('places', 'sift', built.crc32c)).toEqual({
       from: 'cache',
       bytes: built.bytes.length,
       documentCount: 4,
@@ -108,8 +109,8 @@ describe('search worker', () => {
     await indexedDbArtifactCache().put('places', { crc32c: older.crc32c, bytes: older.bytes });
     const network = server();
     const api = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: network.fetch });
-    api.restoreCached({ places: 'bm25' });
-    expect(await api.loadIndex('places', 'bm25', built.crc32c)).toMatchObject({
+    api.restoreCached({ places: 'sift' });
+    expect(await api.loadIndex('places', 'sift', built.crc32c)).toMatchObject({
       from: 'network',
       documentCount: 4,
     });
@@ -118,9 +119,9 @@ describe('search worker', () => {
     // Dropped while being restored (signed out, say): a later load cannot pick it up.
     await indexedDbArtifactCache().put('places', { crc32c: older.crc32c, bytes: older.bytes });
     const next = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: server().fetch });
-    next.restoreCached({ places: 'bm25' });
+    next.restoreCached({ places: 'sift' });
     await next.dropIndex('places');
-    await expect(next.loadIndex('places', 'bm25', older.crc32c)).rejects.toThrow(/HTTP 404/);
+    await expect(next.loadIndex('places', 'sift', older.crc32c)).rejects.toThrow(/HTTP 404/);
   });
 
   it('refuses a download whose crc32c does not match, caches nothing, and succeeds once the bytes are right', async () => {
@@ -130,27 +131,30 @@ describe('search worker', () => {
       return copy;
     });
     const api = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: corrupt.fetch });
-    await expect(api.loadIndex('places', 'bm25', built.crc32c)).rejects.toThrow(ChecksumMismatchError);
+    await expect(api.loadIndex('places', 'sift', built.crc32c)).rejects.toThrow(ChecksumMismatchError);
     expect(await indexedDbArtifactCache().get('places')).toBeUndefined();
     expect(await api.searchIndex('places', search('zurich'))).toBe('error');
 
     const healthy = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: server().fetch });
-    expect(await healthy.loadIndex('places', 'bm25', built.crc32c)).toMatchObject({ from: 'network' });
+    expect(await healthy.loadIndex('places', 'sift', built.crc32c)).toMatchObject({ from: 'network' });
   });
 
   it('downloads again when the cached copy is damaged', async () => {
     await indexedDbArtifactCache().put('places', { crc32c: built.crc32c, bytes: built.bytes.slice(0, 100) });
     const network = server();
     const api = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: network.fetch });
-    expect(await api.loadIndex('places', 'bm25', built.crc32c)).toMatchObject({ from: 'network' });
+    expect(await api.loadIndex('places', 'sift', built.crc32c)).toMatchObject({ from: 'network' });
     expect(network.requests).toHaveLength(1);
     expect((await indexedDbArtifactCache().get('places'))?.bytes).toEqual(built.bytes);
   });
 
   it('fails on an unknown checksum or an algorithm the artifact was not built for', async () => {
     const api = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: server().fetch });
-    await expect(api.loadIndex('places', 'bm25', built.crc32c + 1)).rejects.toThrow(/HTTP 404/);
-    await expect(api.loadIndex('places', 'qps', built.crc32c)).rejects.toThrow(/built for bm25, not qps/);
+    await expect(api.loadIndex('places', 'sift', built.crc32c + 1)).rejects.toThrow(/HTTP 404/);
+    const documents = recordsToIndexDocuments(places, records);
+    const other = await buildArtifact(places, documents, { ...siftEngine, algorithm: 'other' });
+    await indexedDbArtifactCache().put('places', { crc32c: other.crc32c, bytes: other.bytes });
+    await expect(api.loadIndex('places', 'sift', other.crc32c)).rejects.toThrow(/built for other, not sift/);
   });
 
   it('builds an index from raw records, finds documents by id, and drops indexes from memory and cache', async () => {
@@ -170,7 +174,7 @@ describe('search worker', () => {
     expect(result !== 'error' && result.hits[0]!.score).toBeCloseTo(1 + Math.log10(10021296) / 10, 3);
     expect(api.getDocument('more', '4')?.name).toBe('القاهرة');
 
-    await api.loadIndex('places', 'bm25', built.crc32c);
+    await api.loadIndex('places', 'sift', built.crc32c);
     await api.dropIndex('places');
     expect(await api.searchIndex('places', search('zurich'))).toBe('error');
     expect(await indexedDbArtifactCache().get('places')).toBeUndefined();

@@ -1,6 +1,5 @@
 // The interface every search engine implements, so engines can be compared in the benchmark and
 // swapped per source through `algorithm`. Engines return raw relevance; run-search.ts applies rank.
-import type { SearchAlgorithm } from './search-algorithms';
 import type { FacetCounts, IndexDocument, IndexSpec, SearchRequest } from './search-types';
 
 export interface EngineHit {
@@ -19,7 +18,8 @@ export interface EngineResult {
 }
 
 export interface SearchEngine<Index = unknown> {
-  readonly algorithm: SearchAlgorithm;
+  /** The name its artifacts carry: a SearchAlgorithm for the engines the app ships (engines.ts). */
+  readonly algorithm: string;
   /** Indexes `documents`; give them best rank first so that searches without words list them that way. */
   build(spec: IndexSpec, documents: IndexDocument[]): Promise<Index>;
   /** The artifact payload: bytes that `restore` turns back into an equivalent index. */

@@ -1,20 +1,21 @@
 // The index artifact: one source's serialised index, self-describing so that the worker can restore
 // it from the bytes alone. Layout before compression: a little-endian u32 length, that many bytes
 // of JSON header (format, algorithm, data type, spec, document count), zero padding to a multiple
-// of 8, then the engine's payload (Sift: binary sections viewed in place; Orama: its JSON snapshot).
-// Stored gzip-compressed; the crc32c is over the compressed bytes.
+// of 8, then the engine's payload (Sift's: binary sections viewed in place). Stored gzip-compressed;
+// the crc32c is over the compressed bytes.
 import type { DataSourceConfig } from '../app-config';
 import { crc32c } from '../crc32c';
+import type { SearchEngine } from './engine';
 import { engineFor } from './engines';
 import { byRankDescending, indexSpec } from './index-input';
-import type { SearchAlgorithm } from './search-algorithms';
 import type { IndexDocument, IndexSpec } from './search-types';
 
 export const ARTIFACT_FORMAT = 'sift-index/2';
 
 export interface ArtifactHeader {
   format: typeof ARTIFACT_FORMAT;
-  algorithm: SearchAlgorithm;
+  /** The engine that built it (`SearchEngine.algorithm`). */
+  algorithm: string;
   dataType: string;
   spec: IndexSpec;
   documentCount: number;
@@ -49,17 +50,20 @@ function pack(header: ArtifactHeader, payload: Uint8Array): Uint8Array {
   return raw;
 }
 
-/** Indexes `documents` with the source's engine and packs the result into artifact bytes. */
+/**
+ * Indexes `documents` with the source's engine and packs the result into artifact bytes. The
+ * benchmark passes `engine` to put its baseline through the same path.
+ */
 export async function buildArtifact(
   source: Pick<DataSourceConfig, 'algorithm' | 'dataType' | 'searchProperties' | 'indexedProperties'>,
   documents: IndexDocument[],
+  engine: SearchEngine = engineFor(source.algorithm),
 ): Promise<BuiltArtifact> {
   const spec = indexSpec(source);
-  const engine = engineFor(source.algorithm);
   const index = await engine.build(spec, [...documents].sort(byRankDescending));
   const header: ArtifactHeader = {
     format: ARTIFACT_FORMAT,
-    algorithm: source.algorithm,
+    algorithm: engine.algorithm,
     dataType: source.dataType,
     spec,
     documentCount: documents.length,
@@ -91,8 +95,7 @@ function parseHeader(bytes: Uint8Array): ArtifactHeader | undefined {
   }
 }
 
-/** Restores the engine index held by an artifact. */
-export async function restoreArtifact(artifact: IndexArtifact) {
-  const engine = engineFor(artifact.algorithm);
+/** Restores the engine index held by an artifact, with the engine it names unless given one. */
+export async function restoreArtifact(artifact: IndexArtifact, engine = engineFor(artifact.algorithm)) {
   return { engine, index: await engine.restore(artifact.spec, artifact.payload) };
 }

@@ -17,7 +17,7 @@ import { SearchLoadStore } from './search-load-store';
 import { canSearch, searchSources } from './search-sources';
 
 const base: Omit<DataSourceConfig, 'dataType' | 'protected'> = {
-  algorithm: 'bm25',
+  algorithm: 'sift',
   keyProperty: 'id',
   titleProperty: 'name',
   descriptionProperties: [],

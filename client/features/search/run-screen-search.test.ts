@@ -7,7 +7,7 @@ import { runScreenSearch } from './run-screen-search';
 import { SearchLoadStore } from './search-load-store';
 
 const base: Omit<DataSourceConfig, 'dataType' | 'filters' | 'indexedProperties'> = {
-  algorithm: 'bm25',
+  algorithm: 'sift',
   protected: false,
   keyProperty: 'id',
   titleProperty: 'name',

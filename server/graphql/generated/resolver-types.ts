@@ -134,7 +134,7 @@ export type DataSource = {
   /** The source's name, used in URLs and index names. */
   name: Scalars['String']['output'];
   dataType: Scalars['String']['output'];
-  /** The search engine: bm25 or qps. */
+  /** The search engine: sift. */
   algorithm: Scalars['String']['output'];
   /** Protected sources and their documents are only ever sent to signed-in callers. */
   protected: Scalars['Boolean']['output'];

@@ -1,4 +1,5 @@
-// Orama behind the engine interface. `bm25` uses Orama's default index, `qps` the QPS plugin's.
+// Orama behind the engine interface, the search bench's baseline (the app ships only its own
+// engines). `bm25` uses Orama's default index, `qps` the QPS plugin's.
 // Three corrections make Orama keep the shared contract:
 // - the Unicode tokenizer replaces Orama's (which neither folds accents nor keeps Arabic);
 // - string[] filter properties are held as enum[], so values match whole ("San Marino" must not
@@ -20,10 +21,12 @@ import {
 } from '@orama/orama';
 import { index as oramaIndex } from '@orama/orama/components';
 import { pluginQPS } from '@orama/plugin-qps';
-import type { EngineHit, SearchEngine } from './engine';
-import type { SearchAlgorithm } from './search-algorithms';
-import type { FacetCounts, IndexDocument, IndexSpec, SearchRequest } from './search-types';
-import { tokenize, tokenizeForIndex } from './tokenizer';
+import type { EngineHit, SearchEngine } from '../shared/search/engine';
+import type { FacetCounts, IndexDocument, IndexSpec, SearchRequest } from '../shared/search/search-types';
+import { tokenize, tokenizeForIndex } from '../shared/search/tokenizer';
+
+export const oramaAlgorithms = ['bm25', 'qps'] as const;
+export type OramaAlgorithm = (typeof oramaAlgorithms)[number];
 
 type IndexComponent = ReturnType<typeof oramaIndex.createIndex>;
 type IndexSearch = IndexComponent['search'];
@@ -82,7 +85,7 @@ function everyWordSearch(base: IndexSearch): IndexSearch {
   };
 }
 
-function createDatabase(algorithm: SearchAlgorithm, spec: IndexSpec): AnyOrama {
+function createDatabase(algorithm: OramaAlgorithm, spec: IndexSpec): AnyOrama {
   const schema = oramaSchema(spec);
   const baseIndex =
     algorithm === 'qps'
@@ -147,7 +150,7 @@ interface OramaIndex {
   spec: IndexSpec;
 }
 
-export function oramaEngine(algorithm: SearchAlgorithm): SearchEngine<OramaIndex> {
+export function oramaEngine(algorithm: OramaAlgorithm): SearchEngine<OramaIndex> {
   return {
     algorithm,
     async build(spec, documents) {
