@@ -1,6 +1,6 @@
 // Search engines side by side on the demo sources: Orama (the baseline), MiniSearch,
 // FlexSearch and Sift, each in fresh processes (bench/search-engine-run.ts), several runs, medians.
-// Prints one JSON line: the goal rows of issue 11 on the 135,233 cities (value per engine and as a
+// Prints one JSON line: the search goals (docs/search.md) on the 135,233 cities (value per engine and as a
 // ratio to Orama), the relevance shares, and every engine's median measurements.
 // SEARCH_BENCH_RUNS (default 3) sets the processes per engine; SEARCH_BENCH_ENGINES a subset.
 import { execFileSync } from 'node:child_process';
