@@ -32,14 +32,17 @@ const sourceStates = (page: Page) =>
  */
 async function untilOfflineReady(page: Page) {
   await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        if (!navigator.serviceWorker.controller) return false;
-        const names = await caches.keys();
-        const kept = await Promise.all(names.map(async (name) => (await caches.open(name)).keys()));
-        const urls = kept.flat().map((request) => new URL(request.url).pathname);
-        return urls.includes('/api/config') && urls.some((path) => path.endsWith('/messages.json'));
-      }),
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          if (!navigator.serviceWorker.controller) return false;
+          const names = await caches.keys();
+          const kept = await Promise.all(names.map(async (name) => (await caches.open(name)).keys()));
+          const urls = kept.flat().map((request) => new URL(request.url).pathname);
+          return urls.includes('/api/config') && urls.some((path) => path.endsWith('/messages.json'));
+        }),
+      // Installing the worker precaches the whole app: slow on a busy machine.
+      { timeout: 60_000 },
     )
     .toBe(true);
 }
