@@ -68,7 +68,7 @@ function progressReporter(io: ImportIo) {
   let lastStep = '';
   return (phase: string, done: number, total: number) => {
     const percent = total === 0 ? 100 : Math.floor((done / total) * 100);
-    const text = `${phase} ${percent}% (${done.toLocaleString('en')} of ${total.toLocaleString('en')}${phase === 'reading' ? ' bytes' : ' records'})`;
+    const text = `${phase} ${percent}% (${done.toLocaleString('en')} of ${total.toLocaleString('en')}${phase === 'writing' ? ' records' : ' bytes'})`;
     if (io.redraw) return io.redraw(text, done >= total);
     if (`${phase} ${Math.floor(percent / 10)}` === lastStep) return;
     lastStep = `${phase} ${Math.floor(percent / 10)}`;
@@ -87,13 +87,13 @@ async function importInto(database: Database, request: ReturnType<typeof parseRe
   if (!result.ok) {
     const where = positionLabel(format);
     io.report(
-      `${path}: ${result.rejected.length} of ${result.records} records rejected; nothing was imported.`,
+      `${path}: ${result.rejectedCount} of ${result.records} records rejected; nothing was imported.`,
     );
     for (const { at, reasons } of result.rejected.slice(0, SHOWN_REJECTIONS)) {
       io.report(`  ${at > 0 ? `${where} ${at}` : 'file'}: ${reasons.join('; ')}`);
     }
-    if (result.rejected.length > SHOWN_REJECTIONS) {
-      io.report(`  … and ${result.rejected.length - SHOWN_REJECTIONS} more`);
+    if (result.rejectedCount > SHOWN_REJECTIONS) {
+      io.report(`  … and ${result.rejectedCount - SHOWN_REJECTIONS} more`);
     }
     return 1;
   }

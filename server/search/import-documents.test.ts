@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
@@ -8,7 +8,7 @@ import { loadAppConfig } from '../app-config';
 import type { Database } from '../db/client';
 import { documents } from '../db/schema/documents';
 import { countDocuments, writeDocuments } from './document-store';
-import { importDocuments } from './import-documents';
+import { importDocuments, MAX_LISTED_REJECTIONS } from './import-documents';
 
 const countries = loadAppConfig().gapSearch.dataSources.countries!;
 const folder = mkdtempSync(join(tmpdir(), 'sift-import-'));
@@ -131,7 +131,11 @@ describe.each(databaseTargets())('importDocuments on $name', (target) => {
   it('rejects empty files, a JSON file without an array and CSV rows of the wrong width', async () => {
     const cases: [string, 'ndjson' | 'json' | 'csv', string][] = [
       [file('f.ndjson', '\n'), 'ndjson', 'the file holds no records'],
-      [file('g.json', '{"code":"FRA"}'), 'json', 'a JSON import file must hold an array of records'],
+      [
+        file('g.json', '{"code":"FRA"}'),
+        'json',
+        'a JSON import file must hold an array of records; the rest of the file was not read',
+      ],
       [file('h.csv', 'code,name\nFRA,France,extra'), 'csv', 'has 3 fields, the header has 2'],
     ];
     for (const [path, format, reason] of cases) {
@@ -154,6 +158,78 @@ describe.each(databaseTargets())('importDocuments on $name', (target) => {
       ['writing', 4000, 4500],
       ['writing', 4500, 4500],
     ]);
+  });
+
+  it('refuses a record nested 20,000 levels with its line, and imports nothing', async () => {
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    const path = file('deep.ndjson', `${ndjson(records)}\n{"code":"X","name":"x","deep":${deep}}\n`);
+    const result = await importDocuments(database.db, 'countries', countries, { path, format: 'ndjson' });
+    expect(!result.ok && result.rejected).toEqual([
+      { at: 4, reasons: ['the record is nested deeper than 64 levels'] },
+    ]);
+    expect(await countDocuments(database.db, 'countries')).toBe(0);
+  });
+
+  it('finds repeated keys among many records on a second read, and lists the first rejections', async () => {
+    const many = Array.from({ length: 5000 }, (_, i) => ({ code: `C${i}`, name: `Country ${i}` }));
+    many[4000]!.code = 'C10';
+    many[4500]!.code = 'C10';
+    const phases = new Set<string>();
+    const repeated = await importDocuments(database.db, 'countries', countries, {
+      path: file('repeated.ndjson', ndjson(many)),
+      format: 'ndjson',
+      onProgress: (phase) => phases.add(phase),
+    });
+    expect(!repeated.ok && repeated.rejected).toEqual([
+      { at: 4001, reasons: ['key "C10" was already used at 11'] },
+      { at: 4501, reasons: ['key "C10" was already used at 11'] },
+    ]);
+    expect([...phases]).toEqual(['reading', 'checking keys']);
+
+    const untitled = many.map(({ code }) => ({ code }));
+    const capped = await importDocuments(database.db, 'countries', countries, {
+      path: file('untitled.ndjson', ndjson(untitled)),
+      format: 'ndjson',
+    });
+    expect(!capped.ok && capped.rejectedCount).toBe(5000);
+    expect(!capped.ok && capped.rejected.map((r) => r.at)).toEqual(
+      Array.from({ length: MAX_LISTED_REJECTIONS }, (_, i) => i + 1),
+    );
+    expect(await countDocuments(database.db, 'countries')).toBe(0);
+  });
+
+  it('writes a file of several batches in one transaction, --replace removing what it lacks', async () => {
+    const many = Array.from({ length: 4500 }, (_, i) => ({ code: `C${i}`, name: `Country ${i}` }));
+    await importDocuments(database.db, 'countries', countries, {
+      path: file('many.ndjson', ndjson(many)),
+      format: 'ndjson',
+    });
+    const replaced = await importDocuments(database.db, 'countries', countries, {
+      path: file('fewer.ndjson', ndjson(many.slice(2000))),
+      format: 'ndjson',
+      replace: true,
+    });
+    expect(replaced.ok && replaced.summary).toEqual({
+      inserted: 0,
+      updated: 0,
+      unchanged: 2500,
+      deleted: 2000,
+    });
+    expect(await countDocuments(database.db, 'countries')).toBe(2500);
+  });
+
+  it('rolls back when the file changes between the check and the write', async () => {
+    const many = Array.from({ length: 4500 }, (_, i) => ({ code: `C${i}`, name: `Country ${i}` }));
+    const path = file('growing.ndjson', `${ndjson(many)}\n`);
+    const importing = importDocuments(database.db, 'countries', countries, {
+      path,
+      format: 'ndjson',
+      onProgress: (phase, done) => {
+        if (phase === 'writing' && done === 2000) appendFileSync(path, `${JSON.stringify(records[0])}\n`);
+      },
+    });
+    await expect(importing).rejects.toThrow(/changed while it was imported; nothing was written/);
+    expect(await countDocuments(database.db, 'countries')).toBe(0);
   });
 
   it('writes all or nothing: a failure in a late batch leaves the source as it was', async () => {

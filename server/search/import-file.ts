@@ -1,10 +1,12 @@
-// Reads an import file (NDJSON, JSON array or CSV) into records, streaming where the format allows.
-// Unreadable entries come back as rejections; CSV cells are typed per the source config.
+// Reads an import file (NDJSON, JSON array or CSV) into records, streaming every format so that memory
+// stays bounded whatever the file's size. Unreadable entries come back as rejections (a line or record
+// over MAX_RECORD_BYTES, invalid UTF-8, invalid JSON or CSV); CSV cells are typed per the source config.
 import { createReadStream, statSync } from 'node:fs';
 import { extname } from 'node:path';
-import { StringDecoder } from 'node:string_decoder';
 import type { DataSourceConfig } from '../../shared/app-config';
-import { CsvReader, type CsvRow } from './csv';
+import { type CsvRow, readCsvRows } from './csv';
+import { readJsonArray } from './json-array';
+import { utf8Lines } from './utf8-lines';
 
 export const importFormats = ['ndjson', 'json', 'csv'] as const;
 export type ImportFormat = (typeof importFormats)[number];
@@ -22,111 +24,102 @@ export function formatFromExtension(path: string): ImportFormat | undefined {
 /** Where an entry's `at` points: a line for NDJSON and CSV, a position in the array for JSON. */
 export const positionLabel = (format: ImportFormat) => (format === 'json' ? 'record' : 'line');
 
-async function* textChunks(path: string, onProgress?: (read: number, total: number) => void) {
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/** The file's bytes, without a leading UTF-8 byte order mark. */
+async function* fileBytes(path: string, onProgress?: (read: number, total: number) => void) {
   const total = statSync(path).size;
-  const decoder = new StringDecoder('utf8');
   let read = 0;
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) {
-    read += (chunk as Buffer).length;
+  // 64 KiB chunks: how far past a limit a reader may get before it checks again.
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 16 }) as AsyncIterable<Buffer>) {
+    const first = read === 0;
+    read += chunk.length;
     onProgress?.(read, total);
-    yield decoder.write(chunk as Buffer);
+    yield first && chunk.subarray(0, 3).equals(BOM) ? chunk.subarray(3) : chunk;
   }
-  yield decoder.end();
 }
 
-async function* ndjsonEntries(chunks: AsyncIterable<string>): AsyncGenerator<ImportEntry> {
-  let rest = '';
-  let line = 0;
-  const parse = (text: string): ImportEntry | undefined => {
-    line += 1;
-    if (text.trim() === '') return undefined;
+async function* ndjsonEntries(bytes: AsyncIterable<Buffer>): AsyncGenerator<ImportEntry> {
+  for await (const line of utf8Lines(bytes)) {
+    if ('error' in line) {
+      yield { at: line.line, error: line.error };
+      continue;
+    }
+    const text = line.bytes.toString();
+    if (text.trim() === '') continue;
+    let record: unknown;
     try {
-      return { at: line, record: JSON.parse(text) };
+      record = JSON.parse(text);
     } catch (error) {
-      return { at: line, error: `not valid JSON (${(error as Error).message})` };
+      yield { at: line.line, error: `not valid JSON (${(error as Error).message})` };
+      continue;
     }
-  };
-  for await (const chunk of chunks) {
-    const lines = (rest + chunk).split('\n');
-    rest = lines.pop()!;
-    for (const text of lines) {
-      const entry = parse(text);
-      if (entry) yield entry;
-    }
+    yield { at: line.line, record };
   }
-  const last = parse(rest);
-  if (last) yield last;
 }
 
-async function* jsonEntries(chunks: AsyncIterable<string>): AsyncGenerator<ImportEntry> {
-  let text = '';
-  for await (const chunk of chunks) text += chunk;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    yield { at: 0, error: `the file is not valid JSON (${(error as Error).message})` };
-    return;
+async function* jsonEntries(bytes: AsyncIterable<Buffer>): AsyncGenerator<ImportEntry> {
+  for await (const element of readJsonArray(bytes)) {
+    yield 'error' in element
+      ? { at: element.position, error: element.error }
+      : { at: element.position, record: element.value };
   }
-  if (!Array.isArray(parsed)) {
-    yield { at: 0, error: 'a JSON import file must hold an array of records' };
-    return;
-  }
-  for (const [i, record] of parsed.entries()) yield { at: i + 1, record };
 }
 
 const NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
 
-/** Turns a CSV row into a record: arrays from JSON or `a|b|c`, numbers where the config has no text type. */
-function csvRecord(source: DataSourceConfig, header: string[], row: CsvRow): ImportEntry {
-  if (row.fields.length !== header.length) {
-    return { at: row.line, error: `has ${row.fields.length} fields, the header has ${header.length}` };
-  }
+/**
+ * Turns CSV rows under the header row into records: arrays from JSON or `a|b|c`, numbers where the
+ * config has no text type. The columns are sorted out once, not per row.
+ */
+function csvRecords(source: DataSourceConfig, headerRow: string[]) {
+  const header = headerRow.map((name) => name.trim());
   const types: Record<string, string> = { ...source.searchProperties, ...source.indexedProperties };
   const textual = new Set([source.keyProperty, source.titleProperty, ...Object.keys(types)]);
-  const record: Record<string, unknown> = {};
-  for (const [i, name] of header.entries()) {
-    const cell = row.fields[i]!;
-    if (cell === '') continue;
-    if (types[name]?.endsWith('[]')) {
-      if (cell.startsWith('[')) {
-        try {
-          record[name] = JSON.parse(cell);
-        } catch {
-          return { at: row.line, error: `"${name}" starts with [ but is not a JSON array` };
-        }
-      } else {
-        record[name] = cell
-          .split('|')
-          .map((v) => v.trim())
-          .filter(Boolean);
-      }
-    } else if (!textual.has(name) && NUMBER.test(cell)) {
-      record[name] = Number(cell);
-    } else {
-      record[name] = cell;
+  const columns = header.map((name) => ({
+    name,
+    kind: types[name]?.endsWith('[]') ? 'array' : textual.has(name) ? 'text' : 'text or number',
+  }));
+  return (row: Extract<CsvRow, { fields: unknown }>): ImportEntry => {
+    if (row.fields.length !== header.length) {
+      return { at: row.line, error: `has ${row.fields.length} fields, the header has ${header.length}` };
     }
-  }
-  return { at: row.line, record };
+    const record: Record<string, unknown> = {};
+    for (const [i, { name, kind }] of columns.entries()) {
+      const cell = row.fields[i]!;
+      if (cell === '') continue;
+      if (kind === 'array') {
+        if (cell.startsWith('[')) {
+          try {
+            record[name] = JSON.parse(cell);
+          } catch {
+            return { at: row.line, error: `"${name}" starts with [ but is not a JSON array` };
+          }
+        } else {
+          record[name] = cell
+            .split('|')
+            .map((v) => v.trim())
+            .filter(Boolean);
+        }
+      } else if (kind === 'text or number' && NUMBER.test(cell)) {
+        record[name] = Number(cell);
+      } else {
+        record[name] = cell;
+      }
+    }
+    return { at: row.line, record };
+  };
 }
 
 async function* csvEntries(
   source: DataSourceConfig,
-  chunks: AsyncIterable<string>,
+  bytes: AsyncIterable<Buffer>,
 ): AsyncGenerator<ImportEntry> {
-  const reader = new CsvReader();
-  let header: string[] | undefined;
-  const entries = function* (rows: CsvRow[]): Generator<ImportEntry> {
-    for (const row of rows) {
-      if (!header) header = row.fields.map((f) => f.trim());
-      else yield csvRecord(source, header, row);
-    }
-  };
-  try {
-    for await (const chunk of chunks) yield* entries(reader.push(chunk));
-    yield* entries(reader.end());
-  } catch (error) {
-    yield { at: 0, error: (error as Error).message };
+  let toRecord: ReturnType<typeof csvRecords> | undefined;
+  for await (const row of readCsvRows(utf8Lines(bytes))) {
+    if ('error' in row) yield { at: row.line, error: row.error };
+    else if (toRecord) yield toRecord(row);
+    else toRecord = csvRecords(source, row.fields);
   }
 }
 
@@ -136,8 +129,8 @@ export function readImportFile(
   source: DataSourceConfig,
   onProgress?: (read: number, total: number) => void,
 ): AsyncGenerator<ImportEntry> {
-  const chunks = textChunks(path, onProgress);
-  if (format === 'ndjson') return ndjsonEntries(chunks);
-  if (format === 'json') return jsonEntries(chunks);
-  return csvEntries(source, chunks);
+  const bytes = fileBytes(path, onProgress);
+  if (format === 'ndjson') return ndjsonEntries(bytes);
+  if (format === 'json') return jsonEntries(bytes);
+  return csvEntries(source, bytes);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadAppConfig } from '../app-config';
-import { validateRecord, validateRecords } from './record-validation';
+import { MAX_RECORD_DEPTH, validateRecord, validateRecords } from './record-validation';
 
 const countries = loadAppConfig().gapSearch.dataSources.countries!;
 const france = {
@@ -45,6 +45,28 @@ describe('validateRecord', () => {
       ok: false,
       reasons: ['a record must be a JSON object'],
     });
+  });
+
+  it('refuses nesting past MAX_RECORD_DEPTH and U+0000 anywhere, even 20,000 levels deep', () => {
+    /** A property value that takes the record to `levels` levels of nesting (the record is the first). */
+    const nest = (levels: number) => {
+      let value: unknown = 'leaf';
+      for (let level = 1; level < levels; level += 1) value = [value];
+      return value;
+    };
+    expect(validateRecord(countries, { ...france, extra: nest(MAX_RECORD_DEPTH) }).ok).toBe(true);
+    for (const levels of [MAX_RECORD_DEPTH + 1, 20_000]) {
+      expect(validateRecord(countries, { ...france, extra: nest(levels) })).toEqual({
+        ok: false,
+        reasons: ['the record is nested deeper than 64 levels'],
+      });
+    }
+    for (const extra of [{ deep: [['a\u0000b']] }, { 'key\u0000': 1 }]) {
+      expect(validateRecord(countries, { ...france, extra })).toEqual({
+        ok: false,
+        reasons: ['text may not contain the character U+0000'],
+      });
+    }
   });
 });
 

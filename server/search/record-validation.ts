@@ -11,9 +11,74 @@ export interface ValidRecord {
 
 export type RecordCheck = { ok: true; record: ValidRecord } | { ok: false; reasons: string[] };
 
-const isStringArray = (value: unknown) => Array.isArray(value) && value.every((v) => typeof v === 'string');
+/** How deeply a record may nest objects and arrays, the record itself being the first level. */
+export const MAX_RECORD_DEPTH = 64;
+const NUL_REASON = 'text may not contain the character U+0000';
+
+/**
+ * Nesting past MAX_RECORD_DEPTH, and U+0000 in any text (PostgreSQL text and jsonb cannot hold it).
+ * Walks with a stack of its own: a record may nest thousands of levels, past what recursion (such as
+ * JSON.stringify) survives.
+ */
+function structureReasons(record: object): string[] {
+  const reasons = new Set<string>();
+  const stack: [object, number][] = [[record, 1]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (depth > MAX_RECORD_DEPTH) {
+      reasons.add(`the record is nested deeper than ${MAX_RECORD_DEPTH} levels`);
+      continue;
+    }
+    if (!Array.isArray(value)) {
+      for (const key of Object.keys(value)) if (key.includes('\u0000')) reasons.add(NUL_REASON);
+    }
+    for (const child of Array.isArray(value) ? value : Object.values(value)) {
+      if (typeof child === 'string') {
+        if (child.includes('\u0000')) reasons.add(NUL_REASON);
+      } else if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return [...reasons];
+}
+
+const isString = (value: unknown) => typeof value === 'string';
+const isStringArray = (value: unknown) => Array.isArray(value) && value.every(isString);
+const isRank = (value: unknown) => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+const isSortable = (value: unknown) => isString(value) || Number.isFinite(value);
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+
+interface PropertyCheck {
+  property: string;
+  reason: string;
+  check: (value: unknown) => boolean;
+}
+
+/** Each source's property checks, worked out once: an import runs them on millions of records. */
+const sourceChecks = new WeakMap<DataSourceConfig, PropertyCheck[]>();
+
+function propertyChecks(source: DataSourceConfig): PropertyCheck[] {
+  let checks = sourceChecks.get(source);
+  if (!checks) {
+    const expect = (property: string, description: string, check: (value: unknown) => boolean) => ({
+      property,
+      reason: `"${property}" must be ${description}`,
+      check,
+    });
+    checks = [
+      ...Object.entries({ ...source.searchProperties, ...source.indexedProperties }).map(
+        ([property, type]) =>
+          type === 'text' || type === 'enum'
+            ? expect(property, 'a string', isString)
+            : expect(property, 'an array of strings', isStringArray),
+      ),
+      ...(source.rank ? [expect(source.rank.property, 'a number ≥ 0', isRank)] : []),
+      ...source.sortOptions.map((option) => expect(option.property, 'a string or a number', isSortable)),
+    ];
+    sourceChecks.set(source, checks);
+  }
+  return checks;
+}
 
 export function validateRecord(source: DataSourceConfig, input: unknown): RecordCheck {
   if (!isPlainObject(input)) return { ok: false, reasons: ['a record must be a JSON object'] };
@@ -32,31 +97,11 @@ export function validateRecord(source: DataSourceConfig, input: unknown): Record
       reasons.push(`"${reserved}" is reserved by the search and may not be a record property`);
     }
   }
-  const expect = (property: string, description: string, check: (value: unknown) => boolean) => {
+  for (const { property, reason, check } of propertyChecks(source)) {
     const value = input[property];
-    if (value !== undefined && value !== null && !check(value))
-      reasons.push(`"${property}" must be ${description}`);
-  };
-  const isString = (value: unknown) => typeof value === 'string';
-  for (const [property, type] of Object.entries({
-    ...source.searchProperties,
-    ...source.indexedProperties,
-  })) {
-    if (type === 'text' || type === 'enum') expect(property, 'a string', isString);
-    else expect(property, 'an array of strings', isStringArray);
+    if (value !== undefined && value !== null && !check(value)) reasons.push(reason);
   }
-  if (source.rank) {
-    expect(
-      source.rank.property,
-      'a number ≥ 0',
-      (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0,
-    );
-  }
-  for (const option of source.sortOptions) {
-    expect(option.property, 'a string or a number', (v) => isString(v) || Number.isFinite(v));
-  }
-  // PostgreSQL text and jsonb cannot hold U+0000.
-  if (JSON.stringify(input).includes('\\u0000')) reasons.push('text may not contain the character U+0000');
+  reasons.push(...structureReasons(input));
   if (reasons.length > 0) return { ok: false, reasons: [...new Set(reasons)] };
   // Null means "no value": leaving it out keeps every engine's typed fields clean.
   const document = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null));
@@ -68,6 +113,9 @@ export interface Rejection {
   at: number;
   reasons: string[];
 }
+
+export const duplicateKeyReason = (key: string, earlier: number) =>
+  `key "${key}" was already used at ${earlier}`;
 
 /** Checks every record and that keys are unique; the caller stores nothing unless `rejected` is empty. */
 export function validateRecords(
@@ -85,7 +133,7 @@ export function validateRecords(
     }
     const earlier = firstSeen.get(check.record.key);
     if (earlier !== undefined) {
-      rejected.push({ at, reasons: [`key "${check.record.key}" was already used at ${earlier}`] });
+      rejected.push({ at, reasons: [duplicateKeyReason(check.record.key, earlier)] });
       continue;
     }
     firstSeen.set(check.record.key, at);
