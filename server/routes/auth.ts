@@ -66,26 +66,18 @@ export function authRoutes(deps: AuthRoutesDeps) {
   const config = createAuthConfig({ db: database.db, env, logger, secret, mailer, sessionStore });
   const secure = usesSecureCookies(env);
   const sessionCookie = sessionCookieName(env);
-  const limiterOptions = { refusals: deps.metrics.rateLimitRefusals };
-  const perAddress = new RateLimiter(
-    database.db,
-    {
-      name: 'sign-in-failures-address',
-      limit: FAILURES_PER_ADDRESS,
-      windowMs: ATTEMPT_WINDOW_MS,
-      backoff: { after: 10, maxDelayMs: BACKOFF_MAX_MS },
-    },
-    limiterOptions,
-  );
-  const perAccountAndAddress = new RateLimiter(
-    database.db,
-    {
-      name: 'sign-in-failures-account',
-      limit: FAILURES_PER_ACCOUNT_AND_ADDRESS,
-      windowMs: ATTEMPT_WINDOW_MS,
-      backoff: { after: 3, maxDelayMs: BACKOFF_MAX_MS },
-    },
-    limiterOptions,
+  /** A rule counting failures per window, backing off after `after` of them. */
+  const failureLimiter = (name: string, limit: number, after: number) =>
+    new RateLimiter(
+      database.db,
+      { name, limit, windowMs: ATTEMPT_WINDOW_MS, backoff: { after, maxDelayMs: BACKOFF_MAX_MS } },
+      { refusals: deps.metrics.rateLimitRefusals },
+    );
+  const perAddress = failureLimiter('sign-in-failures-address', FAILURES_PER_ADDRESS, 10);
+  const perAccountAndAddress = failureLimiter(
+    'sign-in-failures-account',
+    FAILURES_PER_ACCOUNT_AND_ADDRESS,
+    3,
   );
   const settings: AuthSettings = {
     refreshOnWindowFocus: env.AUTH_REFRESH_ON_FOCUS,

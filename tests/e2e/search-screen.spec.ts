@@ -2,7 +2,7 @@
 // with counts, sort, paging, the URL, going back, remembered filters, the keyboard, the item
 // viewer and the reload demo. Anonymous visitors use the shared server (public countries only);
 // signed-in users get a server of their own with an account (countries and 135,233 cities).
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import { seriousAxeViolations } from './axe';
 import { decideConsent } from './consent';
 import { collectPageErrors } from './console';
@@ -512,11 +512,8 @@ test.describe('signed in', () => {
     }
   });
 
-  test('signing out on a page outside search leaves no protected data readable on the device', async ({
-    page,
-    context,
-  }) => {
-    const errors = collectPageErrors(page);
+  /** Signs in and searches the cities for Winterthur; returns the cities artifact URLs fetched. */
+  async function signInAndSearchWinterthur(page: Page, context: BrowserContext): Promise<string[]> {
     await decideConsent(context, server.url(), ['preferences']);
     await signIn(page);
     const artifacts: string[] = [];
@@ -527,6 +524,15 @@ test.describe('signed in', () => {
     await expect
       .poll(() => sourceStates(page), { timeout: 150_000 })
       .toEqual({ countries: 'loaded', cities: 'loaded' });
+    return artifacts;
+  }
+
+  test('signing out on a page outside search leaves no protected data readable on the device', async ({
+    page,
+    context,
+  }) => {
+    const errors = collectPageErrors(page);
+    const artifacts = await signInAndSearchWinterthur(page, context);
     await options(page).first().click();
     await expect(page.locator('main').getByRole('heading', { level: 1 })).toHaveText('Winterthur');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('lookups'))).not.toBeNull();
@@ -550,16 +556,7 @@ test.describe('signed in', () => {
     page,
     context,
   }) => {
-    await decideConsent(context, server.url(), ['preferences']);
-    await signIn(page);
-    const artifacts: string[] = [];
-    page.on('request', (request) => {
-      if (/\/api\/index\/cities\/\d+$/.test(request.url())) artifacts.push(request.url());
-    });
-    await page.goto(server.url('/search/city?s=winterthur'));
-    await expect
-      .poll(() => sourceStates(page), { timeout: 150_000 })
-      .toEqual({ countries: 'loaded', cities: 'loaded' });
+    const artifacts = await signInAndSearchWinterthur(page, context);
     await expect(options(page).first()).toContainText('Winterthur');
     await untilOfflineReady(page);
     const cityNames = ['Winterthur', 'Timbuktu'];
