@@ -87,13 +87,13 @@ async function importInto(database: Database, request: ReturnType<typeof parseRe
   if (!result.ok) {
     const where = positionLabel(format);
     io.report(
-      `${path}: ${result.rejectedCount} of ${result.records} records rejected; nothing was imported.`,
+      `${path}: ${result.rejectedCount.toLocaleString('en')} of ${result.records.toLocaleString('en')} records rejected; nothing was imported.`,
     );
     for (const { at, reasons } of result.rejected.slice(0, SHOWN_REJECTIONS)) {
       io.report(`  ${at > 0 ? `${where} ${at}` : 'file'}: ${reasons.join('; ')}`);
     }
     if (result.rejectedCount > SHOWN_REJECTIONS) {
-      io.report(`  … and ${result.rejectedCount - SHOWN_REJECTIONS} more`);
+      io.report(`  … and ${(result.rejectedCount - SHOWN_REJECTIONS).toLocaleString('en')} more`);
     }
     return 1;
   }

@@ -1,6 +1,7 @@
-// Imports a file into a source, all or nothing, in memory that does not grow with the file. A first
-// read checks every record (the first MAX_LISTED_REJECTIONS rejections are kept, all are counted);
-// only a file without a single rejection is read again and written, batch by batch, in one transaction.
+// Imports a file into a source, all or nothing, in memory that grows by no more than 8 bytes a record
+// (key hashes). A first read checks every record (the first MAX_LISTED_REJECTIONS rejections are
+// kept, all are counted); only a file without a single rejection is read again and written, batch by
+// batch, in one transaction.
 import { statSync } from 'node:fs';
 import type { DataSourceConfig } from '../../shared/app-config';
 import type { Db } from '../db/client';

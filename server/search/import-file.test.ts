@@ -1,13 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadAppConfig } from '../app-config';
 import { type ImportEntry, type ImportFormat, readImportFile } from './import-file';
 import { MAX_RECORD_BYTES } from './import-limits';
 
 const countries = loadAppConfig().gapSearch.dataSources.countries!;
 const folder = mkdtempSync(join(tmpdir(), 'sift-import-file-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const MiB = 2 ** 20;
 
