@@ -109,24 +109,30 @@ export class RateLimiter {
     return { allowed, used, limit: this.rule.limit, retryAfterSeconds };
   }
 
+  /** When the stored row's next unit may come: its last one plus the wait its count has earned. */
+  private dueAt({ after, maxDelayMs }: NonNullable<RateLimitRule['backoff']>) {
+    return sql`${rateLimits.lastAt} + least(${maxDelayMs}, 1000 * power(2, ${rateLimits.count} - ${after}))
+      * interval '1 millisecond'`;
+  }
+
   /** Whether the stored row lets a new unit in: another window, under `after`, or waited long enough. */
-  private dueCondition({ after, maxDelayMs }: NonNullable<RateLimitRule['backoff']>) {
+  private dueCondition(backoff: NonNullable<RateLimitRule['backoff']>) {
     return sql`${rateLimits.windowStart} < excluded.window_start
-      or ${rateLimits.count} < ${after}
+      or ${rateLimits.count} < ${backoff.after}
       or ${rateLimits.lastAt} is null
-      or ${rateLimits.lastAt} + least(${maxDelayMs}, 1000 * power(2, ${rateLimits.count} - ${after}))
-        * interval '1 millisecond' <= excluded.last_at`;
+      or ${this.dueAt(backoff)} <= excluded.last_at`;
   }
 
   /** The upsert found `key` waiting out its backoff: refuse it until the wait ends. */
   private async refuseUntilDue(key: string, nowMs: number): Promise<RateLimitDecision> {
-    const { after, maxDelayMs } = this.rule.backoff!;
     const [row] = await this.db
-      .select({ count: rateLimits.count, lastAt: rateLimits.lastAt })
+      .select({
+        count: rateLimits.count,
+        due: sql`${this.dueAt(this.rule.backoff!)}`.mapWith(rateLimits.lastAt),
+      })
       .from(rateLimits)
       .where(sql`${rateLimits.key} = ${this.storedKey(key)}`);
-    const waitMs = Math.min(maxDelayMs, 1000 * 2 ** ((row?.count ?? after) - after));
-    const dueMs = (row?.lastAt?.getTime() ?? nowMs) + waitMs;
+    const dueMs = row?.due?.getTime() ?? nowMs;
     this.rememberRefusal(key, dueMs);
     this.refusals?.inc({ limit: this.rule.name });
     return {
