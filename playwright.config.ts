@@ -32,9 +32,13 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     viewport: { width: 1280, height: 800 },
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
-    // DOM snapshots and actions, no screencast: recording frames for every test costs the
-    // browser about a sixth of its time on two cores.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A trace of a test's retry only: recording DOM snapshots for every test costs the browser
+    // about a sixth of the suite's time on two cores. `--trace on` records them all.
+    trace: 'on-first-retry',
+    screenshot: 'only-on-failure',
+    // No service worker precaching every asset in each fresh context; the specs about the
+    // installed app and offline use allow it.
+    serviceWorkers: 'block',
   },
   webServer: {
     // The account first: the embedded database admits one process at a time.

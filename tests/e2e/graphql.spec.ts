@@ -19,6 +19,8 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 let server: TestServer;
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
+// The device copy of the lookups is read offline, from a page the service worker serves.
+test.use({ serviceWorkers: 'allow' });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);

@@ -5,9 +5,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type AxeProblem, seriousAxeViolations } from './axe';
 
-// These check what pages render; without a service worker, no test spends its time precaching.
-test.use({ serviceWorkers: 'block' });
-
 const mainRoutes = [
   '/home',
   '/about',

@@ -5,8 +5,6 @@ import { type BrowserContext, expect as baseExpect, type Page, test } from '@pla
 
 // The first page of a run may wait on a cold server sharing two cores with other suites.
 const expect = baseExpect.configure({ timeout: 10_000 });
-// What pages render and remember: no service worker precaching every asset in each fresh context.
-test.use({ serviceWorkers: 'block' });
 
 const arabic = JSON.parse(readFileSync('locales/ar.json', 'utf8'));
 

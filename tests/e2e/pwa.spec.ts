@@ -27,6 +27,8 @@ test.beforeAll(async () => {
     args: chromiumArgs,
     baseURL,
     viewport: { width: 1280, height: 800 },
+    // The suite blocks service workers by default; this one is about the installed app.
+    serviceWorkers: 'allow',
   });
   await decideConsent(context, baseURL);
   page = context.pages()[0] ?? (await context.newPage());
