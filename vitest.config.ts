@@ -18,7 +18,9 @@ export default defineConfig({
     ],
     environment: 'node',
     globalSetup: ['tests/support/pglite-template.ts'],
-    // Two shared cores: the default (cores − 1) would run one file at a time.
+    // Two shared cores: the default (cores − 1) would run one file at a time. Worker threads
+    // start and import faster than forked processes (the suite takes about a sixth less time).
+    pool: 'threads',
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
