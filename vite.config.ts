@@ -22,6 +22,8 @@ export default defineConfig({
     pwaPlugin(),
     precompressPlugin(),
   ],
+  // The #client/… import aliases are declared once, in tsconfig.json.
+  resolve: { tsconfigPaths: true },
   define: { __APP_VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.0.0') },
   build: {
     outDir: fileURLToPath(new URL(process.env.STATIC_DIR ?? './dist/client', new URL('.', import.meta.url))),

@@ -7,6 +7,8 @@ export default defineConfig({
     __APP_VERSION__: '"0.0.0-test"',
   },
   resolve: {
+    // The #client/… import aliases are declared once, in tsconfig.json.
+    tsconfigPaths: true,
     // One copy of graphql: Node loads its CommonJS build for Yoga, so our code must get the same one,
     // not the ESM build Vite prefers (two GraphQLError classes would mask every error).
     alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],

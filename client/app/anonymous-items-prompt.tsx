@@ -16,7 +16,7 @@ import {
 } from '@mui/material';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { JsonValue } from '../../shared/kv/kv-value';
+import type { JsonValue } from '#shared/kv/kv-value';
 import { valueText } from '../features/storage/value-text';
 import { kvStore, kvSync } from '../kv/app-kv';
 import type { AnonymousAnswer } from '../kv/kv-sync';

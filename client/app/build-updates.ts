@@ -4,7 +4,7 @@
 // never comes back as the old shell from the old worker's cache, nor mixes chunks of two builds.
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { apiPaths } from '../../shared/api-paths';
+import { apiPaths } from '#shared/api-paths';
 
 /** The service worker's part, needed only once a newer build exists (the PWA UI has loaded it by then). */
 const serviceWorker = () => import('../features/pwa/service-worker-store');

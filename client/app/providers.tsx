@@ -3,7 +3,7 @@
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import type { PublicConfig } from '../../shared/app-config';
+import type { PublicConfig } from '#shared/app-config';
 import { AppConfigProvider } from '../config/app-config';
 import { AppThemeProvider } from '../theme/app-theme-provider';
 

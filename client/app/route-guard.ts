@@ -1,7 +1,7 @@
 // The route guard of spec §2, run as React Router middleware before any loader: the deepest
 // `handle.auth` of the matched routes decides, and every named `handle.middleware` must be known.
 import { type MiddlewareFunction, matchRoutes, type RouteObject, redirect } from 'react-router';
-import { SESSION_REQUIRED } from '../../shared/auth';
+import { SESSION_REQUIRED } from '#shared/auth';
 import { type AuthStatus, authStore } from '../features/auth/auth-store';
 import { paths } from '../paths';
 import { AppError } from './app-error';

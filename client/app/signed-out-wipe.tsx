@@ -5,7 +5,7 @@
 // for nobody stays). Public indexes stay. The user's key-value items are handled on the same change
 // by backup-sync.tsx.
 import { useEffect } from 'react';
-import type { PublicConfig } from '../../shared/app-config';
+import type { PublicConfig } from '#shared/app-config';
 import { useAppConfig } from '../config/app-config';
 import { useAuth } from '../features/auth/use-auth';
 import { browserLookupsStorage } from '../features/lookups/lookups-storage';

@@ -2,7 +2,7 @@
 // its HTML and styles are kept on the device; the next start of the same URL paints them at once
 // (public/start-snapshot-boot.js), inert, until the live screen has settled and takes their place.
 // A convenience, so only with consent to preferences; forgotten on sign-in or sign-out.
-import { LOCALE_COOKIE } from '../../shared/locales';
+import { LOCALE_COOKIE } from '#shared/locales';
 import { optionalStorage } from '../consent/optional-storage';
 import { authStore } from '../features/auth/auth-store';
 import { readCookie } from '../theme/cookies';

@@ -1,7 +1,7 @@
 // The public app configuration (GET /api/config), loaded once before the first render.
 import { createContext, type ReactNode, useContext } from 'react';
-import { apiPaths } from '../../shared/api-paths';
-import type { PublicConfig } from '../../shared/app-config';
+import { apiPaths } from '#shared/api-paths';
+import type { PublicConfig } from '#shared/app-config';
 
 const AppConfigContext = createContext<PublicConfig | null>(null);
 

@@ -1,8 +1,8 @@
 // The page's GraphQL client: /graphql with the bearer token from the `auth.token` cookie (spec §6),
 // graphql-ws only when the build names an endpoint (VITE_GRAPHQL_WS_URL; none by default, spec §7),
 // and failures written to the console and the client logger (spec §8).
-import { apiPaths } from '../../shared/api-paths';
-import { bearerTokenCookie } from '../../shared/auth';
+import { apiPaths } from '#shared/api-paths';
+import { bearerTokenCookie } from '#shared/auth';
 import { appLogger } from '../logging/app-logger';
 import { serializeError } from '../logging/serialize-error';
 import { readCookie } from '../theme/cookies';

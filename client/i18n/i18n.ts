@@ -3,7 +3,7 @@
 // messages fail to load falls back to English with the console warning the spec names.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { defaultLocale, findLocale, LOCALE_COOKIE, localeCodes, pickLocale } from '../../shared/locales';
+import { defaultLocale, findLocale, LOCALE_COOKIE, localeCodes, pickLocale } from '#shared/locales';
 import { readCookie, writePreferenceCookie } from '../theme/cookies';
 import { rightToLeftCache } from '../theme/emotion-caches';
 import { messagesBackend } from './messages-backend';

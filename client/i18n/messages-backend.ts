@@ -2,7 +2,7 @@
 // i18next. Network failures and 5xx answers ask i18next to retry (its maxRetries/retryTimeout);
 // other answers fail at once, and i18next then falls back to English.
 import type { BackendModule, ReadCallback } from 'i18next';
-import { i18nPaths } from '../../shared/locales';
+import { i18nPaths } from '#shared/locales';
 
 async function fetchMessages(code: string): Promise<{ messages?: object; error?: Error; retry: boolean }> {
   let response: Response;

@@ -1,7 +1,7 @@
 // MUI's own component texts (pagination, autocomplete, alerts, rating…) in the interface
 // language. English is MUI's default; the other languages' texts load on first use.
 import type { Localization } from '@mui/material/locale';
-import { defaultLocale } from '../../shared/locales';
+import { defaultLocale } from '#shared/locales';
 import { onDemand } from '../lib/on-demand';
 
 const translated = onDemand(() => import('./mui-translated-texts').then((m) => m.translatedTexts));

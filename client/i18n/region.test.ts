@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findLocale } from '../../shared/locales';
+import { findLocale } from '#shared/locales';
 import { firstDayOfWeek, formattingTag, userRegion } from './region';
 
 const en = findLocale('en')!;

@@ -1,7 +1,7 @@
 // The region dates and numbers follow (spec §9: the date picker's first weekday depends on it):
 // the region the browser names for the chosen language (fr-CA for French), else the first region
 // it names at all, else the language's usual region (ar: Egypt).
-import type { LocaleEntry } from '../../shared/locales';
+import type { LocaleEntry } from '#shared/locales';
 
 function localeOrUndefined(tag: string): Intl.Locale | undefined {
   try {

@@ -1,8 +1,8 @@
 // GET and POST /api/backup (spec §7). Each call names the user whose partition it syncs, so a
 // session that changed in another tab answers 409 instead of mixing two people's items.
-import type { ApiErrorBody } from '../../shared/api-error';
-import { apiPaths } from '../../shared/api-paths';
-import { type BackupSnapshot, BackupSnapshotSchema } from '../../shared/kv/kv-snapshot';
+import type { ApiErrorBody } from '#shared/api-error';
+import { apiPaths } from '#shared/api-paths';
+import { type BackupSnapshot, BackupSnapshotSchema } from '#shared/kv/kv-snapshot';
 
 /** Spec §8: backup sync without a session fails with 'not authenticated'. */
 export class NotAuthenticatedError extends Error {

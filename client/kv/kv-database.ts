@@ -2,8 +2,8 @@
 // user id, so one person's items never show up for the next), and which partition was last in use.
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb';
 import { z } from 'zod';
-import { KvKeySchema, KvMetaSchema, type KvRecord } from '../../shared/kv/kv-item';
-import { type JsonValue, jsonValueProblem } from '../../shared/kv/kv-value';
+import { KvKeySchema, KvMetaSchema, type KvRecord } from '#shared/kv/kv-item';
+import { type JsonValue, jsonValueProblem } from '#shared/kv/kv-value';
 
 /** The partition of items stored before anyone signs in on this device. */
 export const ANONYMOUS_OWNER = '';

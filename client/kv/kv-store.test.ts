@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setRecord } from '../../shared/kv/kv-transitions';
+import { setRecord } from '#shared/kv/kv-transitions';
 import { openKvDatabase } from './kv-database';
 import { createKvStore, type KvStore, OwnerChangedError } from './kv-store';
 

@@ -2,8 +2,8 @@
 // reads once loaded, every change is written through to IndexedDB, and other tabs hear of it on a
 // BroadcastChannel and re-read what changed. Sync (kv-sync.ts) merges the server's snapshot in.
 // Items stored before sign-in wait aside until the signed-in user adopts, leaves or discards them.
-import { isIntact, type KvItem, type KvRecord } from '../../shared/kv/kv-item';
-import { mergeRecord } from '../../shared/kv/kv-merge';
+import { isIntact, type KvItem, type KvRecord } from '#shared/kv/kv-item';
+import { mergeRecord } from '#shared/kv/kv-merge';
 import {
   expire,
   isLive,
@@ -12,8 +12,8 @@ import {
   resolveIncoming,
   type SetOptions,
   setRecord,
-} from '../../shared/kv/kv-transitions';
-import type { JsonValue } from '../../shared/kv/kv-value';
+} from '#shared/kv/kv-transitions';
+import type { JsonValue } from '#shared/kv/kv-value';
 import {
   ANONYMOUS_OWNER,
   type KvDatabase,

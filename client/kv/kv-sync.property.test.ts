@@ -3,10 +3,10 @@
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { KvRecord } from '../../shared/kv/kv-item';
-import { compareRecords } from '../../shared/kv/kv-merge';
-import { isLive } from '../../shared/kv/kv-transitions';
-import { createBackupServerDouble } from '../../tests/support/backup-server-double';
+import type { KvRecord } from '#shared/kv/kv-item';
+import { compareRecords } from '#shared/kv/kv-merge';
+import { isLive } from '#shared/kv/kv-transitions';
+import { createBackupServerDouble } from '#tests/support/backup-server-double';
 import { createKvStore, type KvStore } from './kv-store';
 import { createKvSync, type KvSync } from './kv-sync';
 

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toSnapshot } from '../../shared/kv/kv-snapshot';
-import { setRecord } from '../../shared/kv/kv-transitions';
-import { createBackupServerDouble } from '../../tests/support/backup-server-double';
+import { toSnapshot } from '#shared/kv/kv-snapshot';
+import { setRecord } from '#shared/kv/kv-transitions';
+import { createBackupServerDouble } from '#tests/support/backup-server-double';
 import { BackupRequestError, NotAuthenticatedError } from './backup-api';
 import { createKvStore, type KvStore } from './kv-store';
 import { type Connectivity, createKvSync, type KvSyncOptions } from './kv-sync';

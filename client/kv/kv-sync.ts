@@ -1,7 +1,7 @@
 // The backup sync engine (spec §4, §7, §8): GET the server's snapshot and merge it in, POST the
 // merged local snapshot, merge the answer. Runs on sign-in, on reconnect, shortly after local
 // changes and on a timer; offline changes wait on disk. It learns who is signed in from its caller.
-import { fromSnapshot, toSnapshot } from '../../shared/kv/kv-snapshot';
+import { fromSnapshot, toSnapshot } from '#shared/kv/kv-snapshot';
 import {
   type BackupApi,
   BackupRequestError,

@@ -1,8 +1,8 @@
 // React access to the key-value store: components re-render when what they read changes, in this
 // tab or another, and when a value they show expires.
 import { useEffect, useReducer, useSyncExternalStore } from 'react';
-import type { KvItem } from '../../shared/kv/kv-item';
-import type { JsonValue } from '../../shared/kv/kv-value';
+import type { KvItem } from '#shared/kv/kv-item';
+import type { JsonValue } from '#shared/kv/kv-value';
 import { kvStore, kvSync } from './app-kv';
 import type { SyncState } from './kv-sync';
 

@@ -1,8 +1,8 @@
 // The app's one client logger, wired to the browser: threshold by build, POSTs to
 // /api/send-log-to-gcp, sendBeacon when the page is hidden (offline: kept in localStorage for the
 // next page), and a flush when the network returns.
-import { apiPaths } from '../../shared/api-paths';
-import type { ClientLogEntry } from '../../shared/client-log';
+import { apiPaths } from '#shared/api-paths';
+import type { ClientLogEntry } from '#shared/client-log';
 import { type PendingLogs, writeToConsole } from './log-transport';
 import { ClientLogger } from './logger';
 import { defaultThreshold } from './threshold';

@@ -2,7 +2,7 @@
 // callbacks, the route error boundary, window errors and unhandled promise rejections. Each error
 // object is reported once, however many of these see it; 404s are not errors worth logging.
 import type { ErrorInfo, RootOptions } from 'react-dom/client';
-import { clientLogLimits, type LogSeverity } from '../../shared/client-log-limits';
+import { clientLogLimits, type LogSeverity } from '#shared/client-log-limits';
 import { appLogger } from './app-logger';
 import { serializeError } from './serialize-error';
 

@@ -2,8 +2,8 @@
 // fit the server's caps), sent with navigator.sendBeacon when the page is hidden, queued while the
 // browser is offline (kept on the device when an offline page is hidden, and sent by the next page
 // or flush online), and written to the console when sending fails.
-import type { ClientLogEntry } from '../../shared/client-log';
-import { clientLogLimits } from '../../shared/client-log-limits';
+import type { ClientLogEntry } from '#shared/client-log';
+import { clientLogLimits } from '#shared/client-log-limits';
 import { browserClock, type ThrottleClock } from './repeat-throttle';
 
 export type DeliveryOutcome = 'sent' | 'queued' | 'console';

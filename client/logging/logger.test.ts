@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ClientLogBatchSchema, type ClientLogEntry } from '../../shared/client-log';
-import { clientLogLimits } from '../../shared/client-log-limits';
+import { ClientLogBatchSchema, type ClientLogEntry } from '#shared/client-log';
+import { clientLogLimits } from '#shared/client-log-limits';
 import { LogTransport, type LogTransportOptions, type PendingLogs, toBatches } from './log-transport';
 import { ClientLogger, type LoggerEvent } from './logger';
 import type { ThrottleClock } from './repeat-throttle';

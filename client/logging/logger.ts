@@ -1,7 +1,7 @@
 // The client logger: Cloud Logging severities, a threshold, throttled repeats, and delivery through
 // a LogTransport. Pages can subscribe to follow what was logged and whether it reached the server.
-import type { ClientLogEntry, LogDetails, LogMessage } from '../../shared/client-log';
-import type { LogSeverity } from '../../shared/client-log-limits';
+import type { ClientLogEntry, LogDetails, LogMessage } from '#shared/client-log';
+import type { LogSeverity } from '#shared/client-log-limits';
 import { type DeliveryOutcome, LogTransport, type LogTransportOptions } from './log-transport';
 import { RepeatThrottle, type ThrottleClock } from './repeat-throttle';
 import { meetsThreshold } from './threshold';

@@ -1,7 +1,7 @@
 // Turns anything thrown into the SerializedError the server accepts: name, message, stack, one
 // level of cause, React's component stack, all cut to the shared size caps.
-import type { SerializedError } from '../../shared/client-log';
-import { clientLogLimits } from '../../shared/client-log-limits';
+import type { SerializedError } from '#shared/client-log';
+import { clientLogLimits } from '#shared/client-log-limits';
 
 type ErrorDetails = Omit<SerializedError, 'cause'>;
 

@@ -1,6 +1,6 @@
 // A log severity as a small coloured chip.
 import { Chip, type ChipProps } from '@mui/material';
-import { type LogSeverity, logSeverities } from '../../shared/client-log-limits';
+import { type LogSeverity, logSeverities } from '#shared/client-log-limits';
 
 function colorOf(severity: LogSeverity): ChipProps['color'] {
   const value = logSeverities[severity];

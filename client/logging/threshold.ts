@@ -1,6 +1,6 @@
 // Which severities the client logger keeps: everything from DEBUG while developing, WARNING and
 // worse in production builds (spec §9).
-import { type LogSeverity, logSeverities } from '../../shared/client-log-limits';
+import { type LogSeverity, logSeverities } from '#shared/client-log-limits';
 
 export function defaultThreshold(production: boolean): LogSeverity {
   return production ? 'WARNING' : 'DEBUG';

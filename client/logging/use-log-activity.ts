@@ -1,8 +1,8 @@
 // What the logger did since a page mounted, newest first: each entry with its delivery state, and
 // the entries the threshold dropped. The developer pages show it so people can see what happened.
 import { useEffect, useState } from 'react';
-import { logMessageText } from '../../shared/client-log';
-import type { LogSeverity } from '../../shared/client-log-limits';
+import { logMessageText } from '#shared/client-log';
+import type { LogSeverity } from '#shared/client-log-limits';
 import { appLogger } from './app-logger';
 import type { DeliveryOutcome } from './log-transport';
 import type { LoggerEvent } from './logger';

@@ -1,13 +1,13 @@
 // The worker's operations in Node, with IndexedDB from fake-indexeddb and a stand-in server.
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiPaths } from '../../shared/api-paths';
-import type { DataSourceConfig } from '../../shared/app-config';
-import { buildArtifact } from '../../shared/search/index-artifact';
-import { recordsToIndexDocuments } from '../../shared/search/index-input';
-import { buildSearchRequest } from '../../shared/search/search-request';
-import type { SearchIndexResult } from '../../shared/search/search-types';
-import { siftEngine } from '../../shared/search/sift-engine';
+import { apiPaths } from '#shared/api-paths';
+import type { DataSourceConfig } from '#shared/app-config';
+import { buildArtifact } from '#shared/search/index-artifact';
+import { recordsToIndexDocuments } from '#shared/search/index-input';
+import { buildSearchRequest } from '#shared/search/search-request';
+import type { SearchIndexResult } from '#shared/search/search-types';
+import { siftEngine } from '#shared/search/sift-engine';
 import { indexedDbArtifactCache } from './indexed-db-artifact-cache';
 import { ChecksumMismatchError, createSearchWorkerApi } from './search-worker-api';
 

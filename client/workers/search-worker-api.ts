@@ -1,16 +1,16 @@
 // What the search worker does (spec §7: loadIndex, addIndex, searchIndex), apart from the worker
 // plumbing so that it runs in Node tests too. Indexes live in the worker's memory; their artifacts
 // are cached (IndexedDB in the browser) and only ever used when their crc32c checks out.
-import { apiPaths } from '../../shared/api-paths';
-import type { DataSourceConfig } from '../../shared/app-config';
-import { crc32c as checksum } from '../../shared/crc32c';
-import type { SearchEngine } from '../../shared/search/engine';
-import { engineFor } from '../../shared/search/engines';
-import { readArtifact, restoreArtifact } from '../../shared/search/index-artifact';
-import { indexSpec, recordsToIndexDocuments } from '../../shared/search/index-input';
-import { runSearch } from '../../shared/search/run-search';
-import type { SearchAlgorithm } from '../../shared/search/search-algorithms';
-import type { IndexDocument, SearchIndexResult, SearchRequest } from '../../shared/search/search-types';
+import { apiPaths } from '#shared/api-paths';
+import type { DataSourceConfig } from '#shared/app-config';
+import { crc32c as checksum } from '#shared/crc32c';
+import type { SearchEngine } from '#shared/search/engine';
+import { engineFor } from '#shared/search/engines';
+import { readArtifact, restoreArtifact } from '#shared/search/index-artifact';
+import { indexSpec, recordsToIndexDocuments } from '#shared/search/index-input';
+import { runSearch } from '#shared/search/run-search';
+import type { SearchAlgorithm } from '#shared/search/search-algorithms';
+import type { IndexDocument, SearchIndexResult, SearchRequest } from '#shared/search/search-types';
 
 export interface CachedArtifact {
   crc32c: number;

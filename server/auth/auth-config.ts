@@ -3,8 +3,8 @@
 // and callbacks that keep the session in step with the users table.
 import type { AuthConfig } from '@auth/core';
 import type { AuthError } from '@auth/core/errors';
-import { apiPaths } from '../../shared/api-paths';
-import { authPages, type Session } from '../../shared/auth';
+import { apiPaths } from '#shared/api-paths';
+import { authPages, type Session } from '#shared/auth';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import type { Logger } from '../logger';

@@ -3,7 +3,7 @@
 // It is minted whenever Auth.js writes a session cookie and cleared whenever it removes one.
 import { decode, encode } from '@auth/core/jwt';
 import { serialize } from 'hono/utils/cookie';
-import { bearerTokenCookie } from '../../shared/auth';
+import { bearerTokenCookie } from '#shared/auth';
 
 /** Key-derivation salt, distinct from the session cookie's so one token cannot stand in for the other. */
 const SALT = 'sift.bearer-token';

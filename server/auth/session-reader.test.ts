@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bearerTokenCookie } from '../../shared/auth';
-import { TEST_AUTH_SECRET } from '../../tests/support/auth';
-import { testEnv } from '../../tests/support/test-app';
+import { bearerTokenCookie } from '#shared/auth';
+import { TEST_AUTH_SECRET } from '#tests/support/auth';
+import { testEnv } from '#tests/support/test-app';
 import { mintBearerToken } from './bearer-token';
 import { createSessionReader } from './session-reader';
 import type { SessionStore } from './session-store';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findLocale } from '../../shared/locales';
+import { findLocale } from '#shared/locales';
 import { createTranslator } from '../locale-files';
 import { signInMessage } from './sign-in-mailer';
 

@@ -2,7 +2,7 @@
 // SMTP_URL is set, otherwise (never in production) into the server log so a developer can follow
 // the link.
 import { createTransport } from 'nodemailer';
-import type { LocaleEntry } from '../../shared/locales';
+import type { LocaleEntry } from '#shared/locales';
 import type { Env } from '../env';
 import { createTranslator, type Translate } from '../locale-files';
 import type { Logger } from '../logger';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { KvRecord } from '../../shared/kv/kv-item';
-import { setRecord } from '../../shared/kv/kv-transitions';
-import { databaseTargets } from '../../tests/support/databases';
+import type { KvRecord } from '#shared/kv/kv-item';
+import { setRecord } from '#shared/kv/kv-transitions';
+import { databaseTargets } from '#tests/support/databases';
 import type { Database } from '../db/client';
 import { users } from '../db/schema/users';
 import { createBackupCache } from './backup-cache';

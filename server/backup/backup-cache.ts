@@ -2,8 +2,8 @@
 // snapshot that changes nothing (a device's routine sync), costs no query. A merge that changes
 // something announces the user on BACKUP_CHANGED_CHANNEL and every process forgets its copy; a
 // copy is also read again once older than SNAPSHOT_TTL_MS, which bounds a missed announcement.
-import type { KvRecord } from '../../shared/kv/kv-item';
-import { mergeRecords } from '../../shared/kv/kv-merge';
+import type { KvRecord } from '#shared/kv/kv-item';
+import { mergeRecords } from '#shared/kv/kv-merge';
 import type { Database } from '../db/client';
 import { listenOnFirstUse } from '../db/listen-on-first-use';
 import { isForgotten, type MergeOutcome, mergeSnapshot, readSnapshot } from './backup-store';

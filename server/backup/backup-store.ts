@@ -2,10 +2,10 @@
 // a per-user advisory lock, so concurrent POSTs of one user apply one after the other and none can
 // overwrite a key with an older version: the shared rule (shared/kv/kv-merge.ts) decides per key.
 import { and, eq, sql } from 'drizzle-orm';
-import { KvMetaSchema, type KvRecord } from '../../shared/kv/kv-item';
-import { mergeRecords } from '../../shared/kv/kv-merge';
-import { type SizeIssue, sizeIssues } from '../../shared/kv/kv-snapshot';
-import type { JsonValue } from '../../shared/kv/kv-value';
+import { KvMetaSchema, type KvRecord } from '#shared/kv/kv-item';
+import { mergeRecords } from '#shared/kv/kv-merge';
+import { type SizeIssue, sizeIssues } from '#shared/kv/kv-snapshot';
+import type { JsonValue } from '#shared/kv/kv-value';
 import type { Db } from '../db/client';
 import { backupItems } from '../db/schema/backups';
 

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets } from '../../tests/support/databases';
+import { databaseTargets } from '#tests/support/databases';
 import type { Database } from './client';
 
 describe.each(databaseTargets())('LISTEN/NOTIFY on $name', (target) => {

@@ -1,7 +1,7 @@
 // The per-operation context: who is calling and the server's collaborators. Only the bearer token
 // identifies a caller (spec §6), never the session cookie, so a page on another site cannot make a
 // signed-in browser run operations: cross-site requests and WebSockets carry cookies, not headers.
-import type { AppConfig } from '../../shared/app-config';
+import type { AppConfig } from '#shared/app-config';
 import type { SessionReader, SessionUser } from '../auth/session-user';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';

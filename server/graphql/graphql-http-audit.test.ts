@@ -2,8 +2,8 @@
 // every MUST audit passes, and so do the recommendations, so a regression in either shows here.
 import { serverAudits } from 'graphql-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestPglite } from '../../tests/support/databases';
-import { createTestApp } from '../../tests/support/test-app';
+import { openTestPglite } from '#tests/support/databases';
+import { createTestApp } from '#tests/support/test-app';
 import type { Database } from '../db/client';
 
 let database: Database;

@@ -1,6 +1,6 @@
 // What the resolvers of a few object types receive as their parent (codegen `mappers`), so the
 // field resolvers can answer from configuration and rows without reshaping them first.
-import type { DataSourceConfig } from '../../shared/app-config';
+import type { DataSourceConfig } from '#shared/app-config';
 import type { ArtifactSummary } from '../search/artifact-store';
 
 export interface DataSourceModel {

@@ -2,10 +2,10 @@
 // search core rebuilds the index and NOTIFYs, and subscribers hear it over server-sent events;
 // anonymous subscribers never hear protected sources.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthTestApp, createTestUser, type SignedIn, signInTestUser } from '../../tests/support/auth';
-import { databaseTargets } from '../../tests/support/databases';
-import { graphql } from '../../tests/support/graphql';
-import { readSse, type SseSubscription } from '../../tests/support/sse';
+import { createAuthTestApp, createTestUser, type SignedIn, signInTestUser } from '#tests/support/auth';
+import { databaseTargets } from '#tests/support/databases';
+import { graphql } from '#tests/support/graphql';
+import { readSse, type SseSubscription } from '#tests/support/sse';
 import { loadAppConfig } from '../app-config';
 import type { Database } from '../db/client';
 import { createLogger } from '../logger';

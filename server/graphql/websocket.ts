@@ -6,7 +6,7 @@ import { type ExecutionArgs, GraphQLError } from 'graphql';
 import { useServer as serveGraphqlWs } from 'graphql-ws/use/ws';
 import type { YogaInitialContext } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
-import { apiPaths } from '../../shared/api-paths';
+import { apiPaths } from '#shared/api-paths';
 import { createGraphqlYoga, type GraphqlServerDeps } from './yoga';
 
 type Enveloped = ReturnType<ReturnType<typeof createGraphqlYoga>['getEnveloped']>;

@@ -11,7 +11,7 @@ import {
   type ValidationRule,
 } from 'graphql';
 import { createYoga, type Plugin, type YogaLogger } from 'graphql-yoga';
-import { apiPaths } from '../../shared/api-paths';
+import { apiPaths } from '#shared/api-paths';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
 import { bearerUser, type GraphqlContext, type GraphqlDeps } from './context';

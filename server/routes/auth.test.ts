@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiPaths } from '../../shared/api-paths';
-import { bearerTokenCookie } from '../../shared/auth';
+import { apiPaths } from '#shared/api-paths';
+import { bearerTokenCookie } from '#shared/auth';
 import {
   attemptSignIn,
   createAuthTestApp,
@@ -10,12 +10,12 @@ import {
   postAuthForm,
   signInTestUser,
   TEST_AUTH_SECRET,
-} from '../../tests/support/auth';
-import { CookieJar } from '../../tests/support/cookie-jar';
-import { databaseTargets } from '../../tests/support/databases';
-import { graphql } from '../../tests/support/graphql';
-import { SmtpCatcher } from '../../tests/support/smtp-catcher';
-import { testEnv } from '../../tests/support/test-app';
+} from '#tests/support/auth';
+import { CookieJar } from '#tests/support/cookie-jar';
+import { databaseTargets } from '#tests/support/databases';
+import { graphql } from '#tests/support/graphql';
+import { SmtpCatcher } from '#tests/support/smtp-catcher';
+import { testEnv } from '#tests/support/test-app';
 import { createSessionReader } from '../auth/session-reader';
 import { createSessionStore, SESSION_CACHE_TTL_MS } from '../auth/session-store';
 import { setPassword } from '../auth/user-store';

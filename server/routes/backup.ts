@@ -3,9 +3,9 @@
 // it; POST is same-origin JSON only (the CSRF defence), size-capped, and stores nothing invalid.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { apiPaths } from '../../shared/api-paths';
-import { kvLimits } from '../../shared/kv/kv-item';
-import { BackupSnapshotSchema, fromSnapshot, sizeIssues, toSnapshot } from '../../shared/kv/kv-snapshot';
+import { apiPaths } from '#shared/api-paths';
+import { kvLimits } from '#shared/kv/kv-item';
+import { BackupSnapshotSchema, fromSnapshot, sizeIssues, toSnapshot } from '#shared/kv/kv-snapshot';
 import type { SessionReader, SessionUser } from '../auth/session-user';
 import { createBackupCache } from '../backup/backup-cache';
 import { SnapshotTooLargeError } from '../backup/backup-store';

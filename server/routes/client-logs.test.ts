@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientLogEntry } from '../../shared/client-log';
-import { databaseTargets } from '../../tests/support/databases';
-import { fixedSession, testEnv } from '../../tests/support/test-app';
+import type { ClientLogEntry } from '#shared/client-log';
+import { databaseTargets } from '#tests/support/databases';
+import { fixedSession, testEnv } from '#tests/support/test-app';
 import { createApp } from '../app';
 import { loadAppConfig } from '../app-config';
 import { createSessionStore } from '../auth/session-store';

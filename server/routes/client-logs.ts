@@ -12,8 +12,8 @@ import {
   logMessageText,
   type StoredClientLog,
   StoredClientLogsQuerySchema,
-} from '../../shared/client-log';
-import { clientLogLimits, type LogSeverity, logSeverities } from '../../shared/client-log-limits';
+} from '#shared/client-log';
+import { clientLogLimits, type LogSeverity, logSeverities } from '#shared/client-log-limits';
 import type { SessionReader, SessionUser } from '../auth/session-user';
 import { clientAddress } from '../client-address';
 import type { Database } from '../db/client';

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets } from '../../tests/support/databases';
-import { createTestApp, fixedSession } from '../../tests/support/test-app';
+import { databaseTargets } from '#tests/support/databases';
+import { createTestApp, fixedSession } from '#tests/support/test-app';
 import type { SessionUser } from '../auth/session-user';
 import type { Database } from '../db/client';
 import { contactMessages } from '../db/schema/contact-messages';

@@ -1,7 +1,7 @@
 // POST /api/contact: stores a message from the /contact form. Same-origin JSON only (the CSRF
 // defence, see docs/contact.md), size-capped, and limited per client.
 import { Hono } from 'hono';
-import { ContactMessageSchema, type ContactReceipt, contactLimits } from '../../shared/contact-message';
+import { ContactMessageSchema, type ContactReceipt, contactLimits } from '#shared/contact-message';
 import type { SessionReader } from '../auth/session-user';
 import { clientAddress } from '../client-address';
 import type { Database } from '../db/client';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets } from '../../tests/support/databases';
-import { createTestApp } from '../../tests/support/test-app';
+import { databaseTargets } from '#tests/support/databases';
+import { createTestApp } from '#tests/support/test-app';
 import type { Database } from '../db/client';
 
 describe.each(databaseTargets())('GET /api/error-test on $name', (target) => {

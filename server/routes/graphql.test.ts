@@ -3,10 +3,10 @@
 // documents and pages, admin mutations (all or nothing, reindex requested), limits, introspection,
 // masked errors and GraphiQL in development only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAuthTestApp, createTestUser, type SignedIn, signInTestUser } from '../../tests/support/auth';
-import { databaseTargets } from '../../tests/support/databases';
-import { errorCodes, type GraphqlAnswer, graphql } from '../../tests/support/graphql';
-import { createTestApp, fixedSession, testEnv } from '../../tests/support/test-app';
+import { createAuthTestApp, createTestUser, type SignedIn, signInTestUser } from '#tests/support/auth';
+import { databaseTargets } from '#tests/support/databases';
+import { errorCodes, type GraphqlAnswer, graphql } from '#tests/support/graphql';
+import { createTestApp, fixedSession, testEnv } from '#tests/support/test-app';
 import { createApp } from '../app';
 import { loadAppConfig } from '../app-config';
 import { createSessionStore } from '../auth/session-store';

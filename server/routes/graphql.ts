@@ -1,7 +1,7 @@
 // /graphql: GraphQL Yoga mounted in the Hono app (queries and mutations over HTTP, subscriptions
 // as server-sent events; graphql-ws is attached to the HTTP server in server/graphql/websocket.ts).
 import { Hono } from 'hono';
-import { apiPaths } from '../../shared/api-paths';
+import { apiPaths } from '#shared/api-paths';
 import { bearerUser } from '../graphql/context';
 import {
   createGraphqlYoga,

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localeCodes } from '../../shared/locales';
-import { databaseTargets } from '../../tests/support/databases';
-import { createTestApp } from '../../tests/support/test-app';
+import { localeCodes } from '#shared/locales';
+import { databaseTargets } from '#tests/support/databases';
+import { createTestApp } from '#tests/support/test-app';
 import type { Database } from '../db/client';
 
 const fileMessages = (code: string) => JSON.parse(readFileSync(`locales/${code}.json`, 'utf8'));

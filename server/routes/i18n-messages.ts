@@ -2,7 +2,7 @@
 // cacheable for 24 hours; in development they are read on every request and sent as no-cache, so
 // an edited locales/*.json shows up on the next reload.
 import { Hono } from 'hono';
-import { findLocale, localeCodes } from '../../shared/locales';
+import { findLocale, localeCodes } from '#shared/locales';
 import { apiError } from '../http-error';
 import { readLocaleFile } from '../locale-files';
 import { type Precompressed, precompress, sendPrecompressed } from '../precompressed';

@@ -4,9 +4,9 @@
 // a 5xx. FUZZ_RUNS raises the count for a long run (the default keeps `npm test` quick).
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUser } from '../../tests/support/auth';
-import { databaseTargets } from '../../tests/support/databases';
-import { createTestApp, fixedSession } from '../../tests/support/test-app';
+import { createTestUser } from '#tests/support/auth';
+import { databaseTargets } from '#tests/support/databases';
+import { createTestApp, fixedSession } from '#tests/support/test-app';
 import type { Database } from '../db/client';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);

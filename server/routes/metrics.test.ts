@@ -2,11 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientLogEntry } from '../../shared/client-log';
-import type { LogSeverity } from '../../shared/client-log-limits';
-import { createAuthTestApp, createTestUser, signInTestUser } from '../../tests/support/auth';
-import { databaseTargets } from '../../tests/support/databases';
-import { createTestApp, fixedSession, testEnv } from '../../tests/support/test-app';
+import type { ClientLogEntry } from '#shared/client-log';
+import type { LogSeverity } from '#shared/client-log-limits';
+import { createAuthTestApp, createTestUser, signInTestUser } from '#tests/support/auth';
+import { databaseTargets } from '#tests/support/databases';
+import { createTestApp, fixedSession, testEnv } from '#tests/support/test-app';
 import { createApp } from '../app';
 import { loadAppConfig } from '../app-config';
 import { createSessionStore, revokeUserSessions } from '../auth/session-store';
@@ -27,7 +27,7 @@ const STATIC_DIR = mkdtempSync(join(tmpdir(), 'sift-no-build-'));
 /** The value of one sample in Prometheus text, or undefined when the series is absent. */
 /** Every label value of every sample line. */
 function labelValues(text: string): string[] {
-  return [...text.matchAll(/\w+="([^"]*)"/g)].map((m) => m[1]);
+  return [...text.matchAll(/\w+="([^"]*)"/g)].map((m) => m[1] ?? '');
 }
 
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {

@@ -1,6 +1,6 @@
 // GET /api/config: the public application configuration, read by the client at start.
 import { Hono } from 'hono';
-import type { PublicConfig } from '../../shared/app-config';
+import type { PublicConfig } from '#shared/app-config';
 import { precompress, sendPrecompressed } from '../precompressed';
 
 export function publicConfigRoutes(config: PublicConfig) {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths } from '../../shared/api-paths';
-import { crc32c } from '../../shared/crc32c';
-import { readArtifact, restoreArtifact } from '../../shared/search/index-artifact';
-import { runSearch } from '../../shared/search/run-search';
-import { buildSearchRequest } from '../../shared/search/search-request';
-import { databaseTargets } from '../../tests/support/databases';
-import { createTestApp, fixedSession } from '../../tests/support/test-app';
+import { apiPaths } from '#shared/api-paths';
+import { crc32c } from '#shared/crc32c';
+import { readArtifact, restoreArtifact } from '#shared/search/index-artifact';
+import { runSearch } from '#shared/search/run-search';
+import { buildSearchRequest } from '#shared/search/search-request';
+import { databaseTargets } from '#tests/support/databases';
+import { createTestApp, fixedSession } from '#tests/support/test-app';
 import { loadAppConfig } from '../app-config';
 import type { SessionUser } from '../auth/session-user';
 import type { Database } from '../db/client';

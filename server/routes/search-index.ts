@@ -1,9 +1,9 @@
 // POST /api/index: current index checksums; GET /api/index/:source/:crc32c: the artifact itself,
 // immutable by checksum. Protected sources are answered and served to signed-in callers only.
 import { Hono } from 'hono';
-import { apiPaths } from '../../shared/api-paths';
-import type { AppConfig } from '../../shared/app-config';
-import { IndexChecksumsRequestSchema, type IndexChecksumsResponse } from '../../shared/search/index-api';
+import { apiPaths } from '#shared/api-paths';
+import type { AppConfig } from '#shared/app-config';
+import { IndexChecksumsRequestSchema, type IndexChecksumsResponse } from '#shared/search/index-api';
 import type { SessionReader } from '../auth/session-user';
 import { apiError } from '../http-error';
 import { limitBody, parseJsonBody } from '../json-body';

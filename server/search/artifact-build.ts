@@ -1,9 +1,9 @@
 // Builds a source's artifact from stored document rows; the worker thread (index-build-worker.ts)
 // and, on the calling thread, tests and the benchmark use it.
-import type { DataSourceConfig } from '../../shared/app-config';
-import { buildArtifact } from '../../shared/search/index-artifact';
-import { rankOf, toIndexDocument } from '../../shared/search/index-input';
-import type { IndexDocument } from '../../shared/search/search-types';
+import type { DataSourceConfig } from '#shared/app-config';
+import { buildArtifact } from '#shared/search/index-artifact';
+import { rankOf, toIndexDocument } from '#shared/search/index-input';
+import type { IndexDocument } from '#shared/search/search-types';
 import type { DocumentRow } from './document-store';
 
 /** A stored document as indexed: its rank is recomputed from the current config. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets } from '../../tests/support/databases';
+import { databaseTargets } from '#tests/support/databases';
 import type { Database } from '../db/client';
 import { createArtifactCatalog, SUMMARY_TTL_MS } from './artifact-catalog';
 import { saveArtifact } from './artifact-store';

@@ -1,6 +1,6 @@
 // Index artifacts and build leases in the database, shared by every server process.
 import { and, eq, sql } from 'drizzle-orm';
-import type { BuiltArtifact } from '../../shared/search/index-artifact';
+import type { BuiltArtifact } from '#shared/search/index-artifact';
 import type { Db } from '../db/client';
 import { indexArtifacts, indexBuildLeases } from '../db/schema/documents';
 

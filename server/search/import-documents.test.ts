@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets } from '../../tests/support/databases';
+import { databaseTargets } from '#tests/support/databases';
 import { loadAppConfig } from '../app-config';
 import type { Database } from '../db/client';
 import { documents } from '../db/schema/documents';

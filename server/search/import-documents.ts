@@ -3,7 +3,7 @@
 // kept, all are counted); only a file without a single rejection is read again and written, batch by
 // batch, in one transaction.
 import { statSync } from 'node:fs';
-import type { DataSourceConfig } from '../../shared/app-config';
+import type { DataSourceConfig } from '#shared/app-config';
 import type { Db } from '../db/client';
 import { type WriteSummary, writeDocuments } from './document-store';
 import { type ImportFormat, readImportFile } from './import-file';

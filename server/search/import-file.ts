@@ -3,7 +3,7 @@
 // over MAX_RECORD_BYTES, invalid UTF-8, invalid JSON or CSV); CSV cells are typed per the source config.
 import { createReadStream, statSync } from 'node:fs';
 import { extname } from 'node:path';
-import type { DataSourceConfig } from '../../shared/app-config';
+import type { DataSourceConfig } from '#shared/app-config';
 import { type CsvRow, readCsvRows } from './csv';
 import { readJsonArray } from './json-array';
 import { utf8Lines } from './utf8-lines';

@@ -1,9 +1,9 @@
 // Worker-thread entry that builds an index artifact off the server's event loop. The parent sends
 // the source's documents in pages ({type:'rows'}), then {type:'end'}; the artifact comes back once.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { DataSourceConfig } from '../../shared/app-config';
-import { buildArtifact } from '../../shared/search/index-artifact';
-import type { IndexDocument } from '../../shared/search/search-types';
+import type { DataSourceConfig } from '#shared/app-config';
+import { buildArtifact } from '#shared/search/index-artifact';
+import type { IndexDocument } from '#shared/search/search-types';
 import { documentFromRow } from './artifact-build';
 import type { DocumentRow } from './document-store';
 

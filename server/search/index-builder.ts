@@ -1,8 +1,8 @@
 // Runs an index build in a worker thread, feeding it the source's documents page by page, so the
 // server keeps answering while a large source (135,000 cities: seconds of CPU) is indexed.
 import { Worker } from 'node:worker_threads';
-import type { DataSourceConfig } from '../../shared/app-config';
-import type { BuiltArtifact } from '../../shared/search/index-artifact';
+import type { DataSourceConfig } from '#shared/app-config';
+import type { BuiltArtifact } from '#shared/search/index-artifact';
 import type { DocumentRow } from './document-store';
 import type { BuildWorkerMessage } from './index-build-worker';
 

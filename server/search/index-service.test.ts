@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTargets } from '../../tests/support/databases';
+import { databaseTargets } from '#tests/support/databases';
 import { loadAppConfig } from '../app-config';
 import type { Database } from '../db/client';
 import { createLogger } from '../logger';

@@ -3,10 +3,10 @@
 // the process holding the source's build lease builds it in a worker thread and stores it, and
 // every process hears the new checksum by NOTIFY (onIndexBuilt: for pushing updates to clients).
 import { randomUUID } from 'node:crypto';
-import type { AppConfig, DataSourceConfig } from '../../shared/app-config';
-import { crc32c } from '../../shared/crc32c';
-import type { BuiltArtifact } from '../../shared/search/index-artifact';
-import { ARTIFACT_FORMAT } from '../../shared/search/index-artifact';
+import type { AppConfig, DataSourceConfig } from '#shared/app-config';
+import { crc32c } from '#shared/crc32c';
+import type { BuiltArtifact } from '#shared/search/index-artifact';
+import { ARTIFACT_FORMAT } from '#shared/search/index-artifact';
 import type { Database, Unlisten } from '../db/client';
 import type { Logger } from '../logger';
 import type { ServerMetrics } from '../metrics/server-metrics';

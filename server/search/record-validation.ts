@@ -1,7 +1,7 @@
 // Checks an incoming record against its source's config before anything is stored (import CLI,
 // demo seed): the key, the title, and the type of every property the search relies on.
-import type { DataSourceConfig } from '../../shared/app-config';
-import { rankOf } from '../../shared/search/index-input';
+import type { DataSourceConfig } from '#shared/app-config';
+import { rankOf } from '#shared/search/index-input';
 
 export interface ValidRecord {
   key: string;

@@ -1,6 +1,6 @@
 // Small slices of the demo data for search tests: a few countries and cities, written and indexed
 // through the same code the server uses (the build runs in-process to keep tests quick).
-import type { AppConfig } from '../../shared/app-config';
+import type { AppConfig } from '#shared/app-config';
 import type { Database } from '../db/client';
 import { createLogger } from '../logger';
 import { cityRecords } from '../seed/cities';

@@ -2,7 +2,7 @@
 // is `<namespace>.<code>` (the namespaces named by each source's `lookups` setting); the values
 // are the label in each interface language, in the order of shared/locales.ts (en, es, fr, ar).
 import type { Country } from 'world-countries';
-import { locales } from '../../shared/locales';
+import { locales } from '#shared/locales';
 import { featureCodeLabels, type Labels, regionLabels } from './lookup-labels';
 
 export interface LookupRow {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { locales } from '../../shared/locales';
-import { databaseTargets } from '../../tests/support/databases';
+import { locales } from '#shared/locales';
+import { databaseTargets } from '#tests/support/databases';
 import { loadAppConfig } from '../app-config';
 import type { Database } from '../db/client';
 import { documents, lookups } from '../db/schema/documents';

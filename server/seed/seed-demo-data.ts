@@ -4,7 +4,7 @@
 // being answered; a seed cut short (the source holds only part of the demo data) is completed
 // on the next start, while a source holding any other document is left alone.
 import { sql } from 'drizzle-orm';
-import type { AppConfig } from '../../shared/app-config';
+import type { AppConfig } from '#shared/app-config';
 import type { Database } from '../db/client';
 import { lookups } from '../db/schema/documents';
 import { LOOKUPS_CHANGED_CHANNEL } from '../graphql/lookup-store';

@@ -1,5 +1,5 @@
 import { expect as baseExpect, type Page, type Request, test } from '@playwright/test';
-import type { ClientLogEntry, StoredClientLog } from '../../shared/client-log';
+import type { ClientLogEntry, StoredClientLog } from '#shared/client-log';
 import { decideConsent } from './consent';
 
 // A fresh server seeds and indexes the demo data during its first minute or so, and PGlite answers

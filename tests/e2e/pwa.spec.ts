@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { type BrowserContext, expect as baseExpect, chromium, type Page, test } from '@playwright/test';
-import { INSTALL_DISMISSED_KEY } from '../../client/features/pwa/install-prompt-store';
+import { INSTALL_DISMISSED_KEY } from '#client/features/pwa/install-prompt-store';
 import { chromiumArgs } from '../../playwright.config';
 import { decideConsent } from './consent';
 

@@ -6,11 +6,11 @@
 //   await app.request('/graphql', { headers: session.bearerHeaders, … }); // Authorization: Bearer
 // A running server signs in the same way over HTTP: signInTestUser(httpTarget(origin), email, password).
 import { randomBytes } from 'node:crypto';
-import { createSessionReader } from '../../server/auth/session-reader';
-import { createSessionStore } from '../../server/auth/session-store';
-import { createUser, type NewUser, type UserRow } from '../../server/auth/user-store';
-import type { Database } from '../../server/db/client';
-import { bearerTokenCookie } from '../../shared/auth';
+import { createSessionReader } from '#server/auth/session-reader';
+import { createSessionStore } from '#server/auth/session-store';
+import { createUser, type NewUser, type UserRow } from '#server/auth/user-store';
+import type { Database } from '#server/db/client';
+import { bearerTokenCookie } from '#shared/auth';
 import { CookieJar } from './cookie-jar';
 import { createTestApp, testEnv } from './test-app';
 

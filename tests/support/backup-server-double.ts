@@ -1,15 +1,10 @@
 // An in-memory stand-in for /api/backup, for client sync tests that run without a server: it
 // merges with the same shared rule as server/backup/backup-store.ts, and every snapshot crosses a
 // JSON round trip and the wire schema, as over HTTP. The real endpoint has its own API tests.
-import type { BackupApi } from '../../client/kv/backup-api';
-import type { KvRecord } from '../../shared/kv/kv-item';
-import { mergeRecords } from '../../shared/kv/kv-merge';
-import {
-  type BackupSnapshot,
-  BackupSnapshotSchema,
-  fromSnapshot,
-  toSnapshot,
-} from '../../shared/kv/kv-snapshot';
+import type { BackupApi } from '#client/kv/backup-api';
+import type { KvRecord } from '#shared/kv/kv-item';
+import { mergeRecords } from '#shared/kv/kv-merge';
+import { type BackupSnapshot, BackupSnapshotSchema, fromSnapshot, toSnapshot } from '#shared/kv/kv-snapshot';
 
 const overTheWire = (snapshot: BackupSnapshot): BackupSnapshot =>
   BackupSnapshotSchema.parse(JSON.parse(JSON.stringify(snapshot)));

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, openDatabase } from '../../server/db/client';
+import { type Database, openDatabase } from '#server/db/client';
 
 export interface DatabaseTarget {
   name: 'pglite' | 'postgres';

@@ -3,16 +3,11 @@
 // facets, filters, threshold, limit, rank factor, boost, and restore after save.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { SearchEngine } from '../../shared/search/engine';
-import { byRankDescending } from '../../shared/search/index-input';
-import { referenceSearch } from '../../shared/search/reference-search';
-import { runSearch } from '../../shared/search/run-search';
-import type {
-  IndexDocument,
-  IndexSpec,
-  SearchIndexResult,
-  SearchRequest,
-} from '../../shared/search/search-types';
+import type { SearchEngine } from '#shared/search/engine';
+import { byRankDescending } from '#shared/search/index-input';
+import { referenceSearch } from '#shared/search/reference-search';
+import { runSearch } from '#shared/search/run-search';
+import type { IndexDocument, IndexSpec, SearchIndexResult, SearchRequest } from '#shared/search/search-types';
 
 /** What the contract leaves to each engine. */
 export interface EngineBehaviour {

@@ -1,6 +1,6 @@
 // Runs GraphQL operations against the app in process, as the browser sends them (POST JSON):
 //   const { data, errors } = await graphql(app, '{ me { email } }', {}, session.bearerHeaders);
-import { apiPaths } from '../../shared/api-paths';
+import { apiPaths } from '#shared/api-paths';
 
 export interface GraphqlBody<TData = Record<string, unknown>> {
   data?: TData | null;

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { migratedPgliteDump } from '../../server/db/client';
+import { migratedPgliteDump } from '#server/db/client';
 
 declare module 'vitest' {
   export interface ProvidedContext {

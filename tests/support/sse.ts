@@ -1,6 +1,6 @@
 // Reads a GraphQL subscription over server-sent events (Yoga's distinct-connections mode) from a
 // Response, one payload at a time, with the client's own event-stream parser.
-import { createSseParser } from '../../client/graphql/sse-parser';
+import { createSseParser } from '#client/graphql/sse-parser';
 
 export interface SseSubscription {
   // biome-ignore lint/suspicious/noExplicitAny: tests read payloads of any shape

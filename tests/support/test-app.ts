@@ -2,13 +2,13 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../../server/app';
-import { loadAppConfig } from '../../server/app-config';
-import { createSessionStore, type SessionStore } from '../../server/auth/session-store';
-import type { SessionReader, SessionUser } from '../../server/auth/session-user';
-import type { Database } from '../../server/db/client';
-import { type Env, parseEnv } from '../../server/env';
-import { createLogger } from '../../server/logger';
+import { createApp } from '#server/app';
+import { loadAppConfig } from '#server/app-config';
+import { createSessionStore, type SessionStore } from '#server/auth/session-store';
+import type { SessionReader, SessionUser } from '#server/auth/session-user';
+import type { Database } from '#server/db/client';
+import { type Env, parseEnv } from '#server/env';
+import { createLogger } from '#server/logger';
 
 export function testEnv(overrides: Record<string, string> = {}): Env {
   return parseEnv({

@@ -6,7 +6,7 @@ import Search from '@mui/icons-material/Search';
 import { BottomNavigation, BottomNavigationAction, Paper } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { paths } from '../../paths';
+import { paths } from '#client/paths';
 
 export const BOTTOM_NAV_HEIGHT = 64;
 

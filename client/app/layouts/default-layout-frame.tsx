@@ -2,7 +2,7 @@
 // Used by the login page and by the error page.
 import { AppBar, Box, Container, Toolbar } from '@mui/material';
 import type { ReactNode } from 'react';
-import { BrandLink } from '../../components/brand-link';
+import { BrandLink } from '#client/components/brand-link';
 
 export function DefaultLayoutFrame({ children }: { children: ReactNode }) {
   return (

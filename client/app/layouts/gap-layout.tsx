@@ -4,8 +4,8 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import { AppBar, Box, Container, IconButton, Toolbar, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
-import { BrandLink } from '../../components/brand-link';
-import { paths } from '../../paths';
+import { BrandLink } from '#client/components/brand-link';
+import { paths } from '#client/paths';
 
 export function Component() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 // /about: platform name, version and build.
-import { AboutPage } from '../../components/about-page';
+import { AboutPage } from '#client/components/about-page';
 
 export function Component() {
   return <AboutPage />;

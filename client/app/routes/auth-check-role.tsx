@@ -1,6 +1,6 @@
 // /modules/auth/checkrole: what the current session may do.
-import { ModulePage } from '../../components/module-page';
-import { RoleCheckPanel } from '../../features/auth/role-check-panel';
+import { ModulePage } from '#client/components/module-page';
+import { RoleCheckPanel } from '#client/features/auth/role-check-panel';
 
 export function Component() {
   return (

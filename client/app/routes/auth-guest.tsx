@@ -1,6 +1,6 @@
 // /modules/auth/guest: a page only for signed-out visitors.
-import { ModulePage } from '../../components/module-page';
-import { GuestPanel } from '../../features/auth/guest-panel';
+import { ModulePage } from '#client/components/module-page';
+import { GuestPanel } from '#client/features/auth/guest-panel';
 
 export function Component() {
   return (

@@ -1,6 +1,6 @@
 // /modules/auth/loginStatus: the auth state, live.
-import { ModulePage } from '../../components/module-page';
-import { LoginStatusPanel } from '../../features/auth/login-status-panel';
+import { ModulePage } from '#client/components/module-page';
+import { LoginStatusPanel } from '#client/features/auth/login-status-panel';
 
 export function Component() {
   return (

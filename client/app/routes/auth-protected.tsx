@@ -1,6 +1,6 @@
 // /modules/auth/protected: a page only for signed-in users.
-import { ModulePage } from '../../components/module-page';
-import { ProtectedPanel } from '../../features/auth/protected-panel';
+import { ModulePage } from '#client/components/module-page';
+import { ProtectedPanel } from '#client/features/auth/protected-panel';
 
 export function Component() {
   return (

@@ -1,5 +1,5 @@
 // /contact: how to reach the operators of this Sift.
-import { ContactPage } from '../../features/contact/contact-page';
+import { ContactPage } from '#client/features/contact/contact-page';
 
 export function Component() {
   return <ContactPage />;

@@ -1,5 +1,5 @@
 // /CookieConsent/settings: change cookie consent.
-import { CookieSettingsPage } from '../../features/cookie-consent/cookie-settings-page';
+import { CookieSettingsPage } from '#client/features/cookie-consent/cookie-settings-page';
 
 export function Component() {
   return <CookieSettingsPage />;

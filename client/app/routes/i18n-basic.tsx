@@ -1,5 +1,5 @@
 // /modules/i18n/basic: language switching, interpolation and plurals.
-import { I18nBasicPage } from '../../features/language/i18n-basic-page';
+import { I18nBasicPage } from '#client/features/language/i18n-basic-page';
 
 export function Component() {
   return <I18nBasicPage />;

@@ -1,14 +1,14 @@
 // /item/:datasource/:key: the item viewer, reading the item from the search index on the device
 // (the route guard has already sent visitors to sign in), with lookups labelling coded values.
 import { useLocation, useParams } from 'react-router';
-import { useAppConfig } from '../../config/app-config';
-import { sessionHolds, useSignedIn } from '../../features/auth/use-auth';
-import { ItemViewer } from '../../features/item-viewer/item-viewer';
-import { useLookups } from '../../features/lookups/use-lookups';
-import { useSearchLabels } from '../../features/search/search-labels';
-import { filteredSearchUrl, searchUrlOfItemState } from '../../features/search/search-url-state';
-import { useIndexedItem } from '../../features/search/use-indexed-item';
-import { paths } from '../../paths';
+import { useAppConfig } from '#client/config/app-config';
+import { sessionHolds, useSignedIn } from '#client/features/auth/use-auth';
+import { ItemViewer } from '#client/features/item-viewer/item-viewer';
+import { useLookups } from '#client/features/lookups/use-lookups';
+import { useSearchLabels } from '#client/features/search/search-labels';
+import { filteredSearchUrl, searchUrlOfItemState } from '#client/features/search/search-url-state';
+import { useIndexedItem } from '#client/features/search/use-indexed-item';
+import { paths } from '#client/paths';
 
 export function Component() {
   const { datasource = '', key = '' } = useParams();

@@ -1,5 +1,5 @@
 // /loginCallbackUrl: where the email link and OAuth sign-in return.
-import { LoginCallbackPanel } from '../../features/auth/login-callback-panel';
+import { LoginCallbackPanel } from '#client/features/auth/login-callback-panel';
 
 export function Component() {
   return <LoginCallbackPanel />;

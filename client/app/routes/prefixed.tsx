@@ -2,7 +2,7 @@
 // carrying the comment); any other single segment is a 404.
 import type { LoaderFunctionArgs } from 'react-router';
 import { useLoaderData } from 'react-router';
-import { GroupPage } from '../../components/group-page';
+import { GroupPage } from '#client/components/group-page';
 import { AppError, notFoundError } from '../app-error';
 import { findNavGroup } from '../navigation';
 

@@ -1,6 +1,6 @@
 // /modules/search/searchAndReloadOnSubmit: a search form that reloads the results page.
-import { ModulePage } from '../../components/module-page';
-import { SearchReloadForm } from '../../features/search/search-reload-form';
+import { ModulePage } from '#client/components/module-page';
+import { SearchReloadForm } from '#client/features/search/search-reload-form';
 
 export function Component() {
   return (

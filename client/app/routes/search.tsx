@@ -2,14 +2,14 @@
 // too once the user is signed in, with lookups labelling coded values. Also installs the
 // developer hook window.siftSearch. A settled screen is kept as the next start's snapshot.
 import { useCallback, useDeferredValue, useEffect, useRef } from 'react';
-import { loadAppConfig, useAppConfig } from '../../config/app-config';
-import { authStore } from '../../features/auth/auth-store';
-import { sessionHolds, useSignedIn } from '../../features/auth/use-auth';
-import { useLookups } from '../../features/lookups/use-lookups';
-import { browserSearchDeps } from '../../features/search/browser-search-deps';
-import { prepareSearchIndexes } from '../../features/search/load-search-indexes';
-import { installSearchDevHook } from '../../features/search/search-dev-hook';
-import { SearchScreen } from '../../features/search/search-screen';
+import { loadAppConfig, useAppConfig } from '#client/config/app-config';
+import { authStore } from '#client/features/auth/auth-store';
+import { sessionHolds, useSignedIn } from '#client/features/auth/use-auth';
+import { useLookups } from '#client/features/lookups/use-lookups';
+import { browserSearchDeps } from '#client/features/search/browser-search-deps';
+import { prepareSearchIndexes } from '#client/features/search/load-search-indexes';
+import { installSearchDevHook } from '#client/features/search/search-dev-hook';
+import { SearchScreen } from '#client/features/search/search-screen';
 import { dismissStartSnapshot, keepStartSnapshot } from '../start-snapshot';
 
 /** The indexes start loading with the navigation, while the screen's code and the session load. */

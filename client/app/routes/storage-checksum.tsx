@@ -1,5 +1,5 @@
 // /modules/storage/checksum: stored values and their crc32c.
-import { ChecksumPage } from '../../features/storage/checksum-page';
+import { ChecksumPage } from '#client/features/storage/checksum-page';
 
 export function Component() {
   return <ChecksumPage />;

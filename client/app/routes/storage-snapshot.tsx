@@ -1,6 +1,6 @@
 // /modules/storage/snapshot: local items, the server backup and sync.
-import { sessionHolds } from '../../features/auth/use-auth';
-import { SnapshotPage } from '../../features/storage/snapshot-page';
+import { sessionHolds } from '#client/features/auth/use-auth';
+import { SnapshotPage } from '#client/features/storage/snapshot-page';
 
 export function Component() {
   return <SnapshotPage sessionOn={sessionHolds} />;

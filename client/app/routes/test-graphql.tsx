@@ -1,8 +1,8 @@
 // /testGraphql: the GraphQL developer page, with the lookups summary of the signed-in user.
-import { sessionHolds, useSignedIn } from '../../features/auth/use-auth';
-import { GraphqlPlaygroundPage } from '../../features/graphql-playground/graphql-playground-page';
-import { LookupsPanel } from '../../features/lookups/lookups-panel';
-import { useLookups } from '../../features/lookups/use-lookups';
+import { sessionHolds, useSignedIn } from '#client/features/auth/use-auth';
+import { GraphqlPlaygroundPage } from '#client/features/graphql-playground/graphql-playground-page';
+import { LookupsPanel } from '#client/features/lookups/lookups-panel';
+import { useLookups } from '#client/features/lookups/use-lookups';
 
 export function Component() {
   const signedIn = useSignedIn();

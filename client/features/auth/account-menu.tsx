@@ -19,7 +19,7 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { paths } from '../../paths';
+import { paths } from '#client/paths';
 import { useAuth } from './use-auth';
 import { useSignOut } from './use-sign-out';
 

@@ -1,7 +1,7 @@
 // signIn and signOut of spec §7: form posts with a CSRF token, a callback URL (the current page
 // unless given) and json=true; sign-in errors come back in the `error` parameter of the answered URL.
-import { apiPaths } from '../../../shared/api-paths';
-import { RATE_LIMITED } from '../../../shared/auth';
+import { apiPaths } from '#shared/api-paths';
+import { RATE_LIMITED } from '#shared/auth';
 import { AuthRequestError, fetchCsrfToken, fetchProviders, postAuthForm } from './auth-api';
 import { authStore } from './auth-store';
 

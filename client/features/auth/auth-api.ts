@@ -2,10 +2,10 @@
 // cannot reach the auth handler logs where it expected it and throws (spec §8). The schemas (and
 // zod) load with the first call, in parallel with its request, not with the first page.
 import type { z } from 'zod';
-import { apiPaths } from '../../../shared/api-paths';
+import { apiPaths } from '#shared/api-paths';
 
-type AuthSchemas = typeof import('../../../shared/auth-schemas');
-const authSchemas = (): Promise<AuthSchemas> => import('../../../shared/auth-schemas');
+type AuthSchemas = typeof import('#shared/auth-schemas');
+const authSchemas = (): Promise<AuthSchemas> => import('#shared/auth-schemas');
 
 /** An auth call that failed with an HTTP status worth showing (spec §8: sign-out without CSRF is 400). */
 export class AuthRequestError extends Error {

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { RATE_LIMITED } from '../../../shared/auth';
+import { RATE_LIMITED } from '#shared/auth';
 import { authErrorMessage } from './auth-error-message';
 
 /** Shows which message and count were asked for. */

@@ -1,6 +1,6 @@
 // Sign-in error codes (Auth.js, the route guard, the rate limit) in the user's words.
 import type { TFunction } from 'i18next';
-import { RATE_LIMITED } from '../../../shared/auth';
+import { RATE_LIMITED } from '#shared/auth';
 
 const KNOWN = new Set([
   'CredentialsSignin',

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Session } from '../../../shared/auth';
-import { memoryStorage } from '../../../tests/support/memory-storage';
+import type { Session } from '#shared/auth';
+import { memoryStorage } from '#tests/support/memory-storage';
 import { createAuthStore } from './auth-store';
 import { createSessionMemory, SESSION_MEMORY_KEY } from './session-memory';
 

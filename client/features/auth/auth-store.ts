@@ -1,6 +1,6 @@
 // The auth state of spec §3/§4 — {data, loading, lastRefreshedAt, status} — kept outside React so
 // the route guard can await it, and read in components through useAuth().
-import type { Session } from '../../../shared/auth';
+import type { Session } from '#shared/auth';
 import { fetchSession } from './auth-api';
 import { createSessionMemory, type SessionMemory } from './session-memory';
 

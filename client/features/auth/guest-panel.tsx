@@ -3,7 +3,7 @@ import Login from '@mui/icons-material/Login';
 import { Button, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../paths';
+import { paths } from '#client/paths';
 
 export function GuestPanel() {
   const { t } = useTranslation();

@@ -4,8 +4,8 @@ import { Box, CircularProgress, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { SESSION_REQUIRED } from '../../../shared/auth';
-import { paths } from '../../paths';
+import { paths } from '#client/paths';
+import { SESSION_REQUIRED } from '#shared/auth';
 import { appPathOf } from './app-path';
 import { authStore } from './auth-store';
 

@@ -4,7 +4,7 @@ import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../paths';
+import { paths } from '#client/paths';
 import { authStore } from './auth-store';
 import { formatDateTime } from './format-date-time';
 import { useAuth } from './use-auth';

@@ -2,7 +2,7 @@
 import { Button, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../paths';
+import { paths } from '#client/paths';
 import { formatDateTime } from './format-date-time';
 import { useAuth } from './use-auth';
 

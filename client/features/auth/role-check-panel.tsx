@@ -4,7 +4,7 @@ import Check from '@mui/icons-material/Check';
 import Close from '@mui/icons-material/Close';
 import { Chip, List, ListItem, ListItemIcon, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useAppConfig } from '../../config/app-config';
+import { useAppConfig } from '#client/config/app-config';
 import { useAuth } from './use-auth';
 
 export function RoleCheckPanel() {

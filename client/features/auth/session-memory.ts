@@ -2,7 +2,7 @@
 // the app offline (or while the server is unreachable) stays signed in on screen: protected
 // indexes and pages keep working from the device. Only what the user may see about themselves is
 // kept, never a token; the server still checks every request. Cleared when signed out.
-import type { Session } from '../../../shared/auth';
+import type { Session } from '#shared/auth';
 
 export const SESSION_MEMORY_KEY = 'sift-auth:last-session';
 

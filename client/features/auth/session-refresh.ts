@@ -1,6 +1,6 @@
 // When the browser re-reads the session (spec §4): on window focus if enabled, and on a timer —
 // the configured interval, or else the lifetime of the rotating bearer token.
-import type { AuthSettings } from '../../../shared/auth';
+import type { AuthSettings } from '#shared/auth';
 
 export function sessionRefreshIntervalMs(settings: AuthSettings): number {
   const seconds =

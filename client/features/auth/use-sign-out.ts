@@ -3,7 +3,7 @@
 // the sign-in page when it is protected).
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { kvSync } from '../../kv/app-kv';
+import { kvSync } from '#client/kv/app-kv';
 import { appPathOf } from './app-path';
 import { signOut, signOutEverywhere } from './auth-actions';
 

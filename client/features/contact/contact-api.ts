@@ -1,8 +1,8 @@
 // Sends the contact form to POST /api/contact and turns the answer into a receipt or a typed failure.
 
-import type { ApiErrorBody } from '../../../shared/api-error';
-import { apiPaths } from '../../../shared/api-paths';
-import type { ContactMessageInput, ContactReceipt } from '../../../shared/contact-message';
+import type { ApiErrorBody } from '#shared/api-error';
+import { apiPaths } from '#shared/api-paths';
+import type { ContactMessageInput, ContactReceipt } from '#shared/contact-message';
 
 export type ContactFailure =
   | { kind: 'invalid'; issues: { path: string; message: string }[] }

@@ -17,11 +17,11 @@ import {
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { type ContactReceipt, contactLimits } from '../../../shared/contact-message';
-import { localeCodes } from '../../../shared/locales';
-import { PageHeader } from '../../components/page-header';
-import { useConsent } from '../../consent/use-consent';
-import { paths } from '../../paths';
+import { PageHeader } from '#client/components/page-header';
+import { useConsent } from '#client/consent/use-consent';
+import { paths } from '#client/paths';
+import { type ContactReceipt, contactLimits } from '#shared/contact-message';
+import { localeCodes } from '#shared/locales';
 import { type ContactFailure, sendContactMessage } from './contact-api';
 import { type ContactField, type FieldErrors, validateContact } from './contact-validation';
 import { forgetSender, readRememberedSender, rememberSender } from './remembered-sender';

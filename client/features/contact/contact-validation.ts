@@ -2,7 +2,7 @@
 // messages (§5, the shared `validation` messages), per field.
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { type ContactMessageInput, ContactMessageSchema } from '../../../shared/contact-message';
+import { type ContactMessageInput, ContactMessageSchema } from '#shared/contact-message';
 
 export type ContactField = 'name' | 'email' | 'subject' | 'message';
 export type FieldErrors = Partial<Record<ContactField, string>>;

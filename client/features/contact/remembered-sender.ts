@@ -1,7 +1,7 @@
 // The sender's name and email, remembered on this device only when the visitor allowed the
 // "preferences" category (key sift:contact-sender in the storage catalogue).
 import { z } from 'zod';
-import { optionalStorage } from '../../consent/optional-storage';
+import { optionalStorage } from '#client/consent/optional-storage';
 
 const KEY = 'sift:contact-sender';
 const SenderSchema = z.object({ name: z.string(), email: z.string() });

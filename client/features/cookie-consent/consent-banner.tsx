@@ -4,10 +4,10 @@ import Cookie from '@mui/icons-material/Cookie';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { optionalCategories } from '../../consent/consent-cookie';
-import { setConsent } from '../../consent/consent-store';
-import { useConsent } from '../../consent/use-consent';
-import { paths } from '../../paths';
+import { optionalCategories } from '#client/consent/consent-cookie';
+import { setConsent } from '#client/consent/consent-store';
+import { useConsent } from '#client/consent/use-consent';
+import { paths } from '#client/paths';
 
 export function ConsentBanner() {
   const { t } = useTranslation();

@@ -17,8 +17,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { ConsentCategory } from '../../consent/consent-cookie';
-import { storageCatalogue } from '../../consent/storage-catalogue';
+import type { ConsentCategory } from '#client/consent/consent-cookie';
+import { storageCatalogue } from '#client/consent/storage-catalogue';
 
 interface Props {
   category: ConsentCategory;

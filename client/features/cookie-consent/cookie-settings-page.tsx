@@ -2,10 +2,10 @@
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/page-header';
-import { type OptionalCategory, optionalCategories } from '../../consent/consent-cookie';
-import { setConsent } from '../../consent/consent-store';
-import { useConsent } from '../../consent/use-consent';
+import { PageHeader } from '#client/components/page-header';
+import { type OptionalCategory, optionalCategories } from '#client/consent/consent-cookie';
+import { setConsent } from '#client/consent/consent-store';
+import { useConsent } from '#client/consent/use-consent';
 import { ConsentCategoryCard } from './consent-category-card';
 
 export function CookieSettingsPage() {

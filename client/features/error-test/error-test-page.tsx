@@ -17,12 +17,12 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { apiPaths } from '../../../shared/api-paths';
-import { PageHeader } from '../../components/page-header';
-import { captureError } from '../../logging/error-capture';
-import { LogActivityList } from '../../logging/log-activity-list';
-import { useLogActivity } from '../../logging/use-log-activity';
-import { paths } from '../../paths';
+import { PageHeader } from '#client/components/page-header';
+import { captureError } from '#client/logging/error-capture';
+import { LogActivityList } from '#client/logging/log-activity-list';
+import { useLogActivity } from '#client/logging/use-log-activity';
+import { paths } from '#client/paths';
+import { apiPaths } from '#shared/api-paths';
 import { RenderErrorBoundary } from './render-error-boundary';
 
 function Bomb(): never {

@@ -14,10 +14,10 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaygroundIndexUpdatedDocument } from '../../graphql/generated/operations';
-import type { SubscriptionState } from '../../graphql/graphql-types';
-import { SUBSCRIPTION_RETRIES } from '../../graphql/retry-policy';
-import { useGraphqlSubscription } from '../../graphql/use-graphql-subscription';
+import { PlaygroundIndexUpdatedDocument } from '#client/graphql/generated/operations';
+import type { SubscriptionState } from '#client/graphql/graphql-types';
+import { SUBSCRIPTION_RETRIES } from '#client/graphql/retry-policy';
+import { useGraphqlSubscription } from '#client/graphql/use-graphql-subscription';
 
 const KEPT_EVENTS = 50;
 const stateLabels: Record<Exclude<SubscriptionState['state'], 'retrying'>, string> = {

@@ -5,7 +5,7 @@ import {
   PlaygroundDataSourcesDocument,
   PlaygroundItemDocument,
   PlaygroundMeDocument,
-} from '../../graphql/generated/operations';
+} from '#client/graphql/generated/operations';
 
 export interface PlaygroundPreset {
   id: 'lookups' | 'me' | 'data_sources' | 'item';

@@ -3,10 +3,10 @@
 // GraphQL answer is kept, so the page shows data and errors side by side.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { TypedDocumentString } from '../../graphql/generated/operations';
-import type { GraphqlClient } from '../../graphql/graphql-client';
-import type { GraphqlResult } from '../../graphql/graphql-types';
-import { graphqlQueryKey } from '../../graphql/query-key';
+import { TypedDocumentString } from '#client/graphql/generated/operations';
+import type { GraphqlClient } from '#client/graphql/graphql-client';
+import type { GraphqlResult } from '#client/graphql/graphql-types';
+import { graphqlQueryKey } from '#client/graphql/query-key';
 import type { OperationKind } from './playground-presets';
 
 export interface SubmittedOperation {

@@ -4,7 +4,7 @@ import { Box, Button, Chip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { DataSourceConfig } from '../../../shared/app-config';
+import type { DataSourceConfig } from '#shared/app-config';
 
 /** Lists longer than this show their first values and a button for the rest. */
 const FOLDED_LIST = 12;

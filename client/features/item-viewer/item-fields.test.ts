@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DataSourceConfig } from '../../../shared/app-config';
+import type { DataSourceConfig } from '#shared/app-config';
 import { itemFields } from './item-fields';
 
 const source = {

@@ -1,7 +1,7 @@
 // Which of an item's fields the viewer shows, in what order: the description first, then the
 // filterable properties, the searched names and the rest, leaving out the title and what the
 // search itself adds (id, rank).
-import type { DataSourceConfig } from '../../../shared/app-config';
+import type { DataSourceConfig } from '#shared/app-config';
 
 const SEARCH_FIELDS = new Set(['id', 'rank']);
 

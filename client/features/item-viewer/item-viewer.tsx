@@ -5,8 +5,8 @@ import SearchOff from '@mui/icons-material/SearchOff';
 import { Avatar, Box, Button, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { DataSourceConfig } from '../../../shared/app-config';
-import { visuallyHidden } from '../../theme/visually-hidden';
+import { visuallyHidden } from '#client/theme/visually-hidden';
+import type { DataSourceConfig } from '#shared/app-config';
 import { ItemFieldValue, type ItemValueLabels } from './item-field-value';
 import { itemFields } from './item-fields';
 

@@ -18,11 +18,11 @@ import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/page-header';
-import { DateLocalizationProvider } from '../../i18n/date-localization-provider';
-import { firstDayOfWeek, formattingTag } from '../../i18n/region';
-import { useActiveLocale } from '../../i18n/use-active-locale';
-import { useUserRegion } from '../../i18n/use-user-region';
+import { PageHeader } from '#client/components/page-header';
+import { DateLocalizationProvider } from '#client/i18n/date-localization-provider';
+import { firstDayOfWeek, formattingTag } from '#client/i18n/region';
+import { useActiveLocale } from '#client/i18n/use-active-locale';
+import { useUserRegion } from '#client/i18n/use-user-region';
 import { DemoSection } from './demo-section';
 
 /** Regions whose weeks start on different days: Sunday, Monday or Saturday. */

@@ -3,12 +3,12 @@
 import { Box, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCALE_COOKIE, locales } from '../../../shared/locales';
-import { PageHeader } from '../../components/page-header';
-import { SimpleTable } from '../../components/simple-table';
-import { useAppConfig } from '../../config/app-config';
-import { changeLocale } from '../../i18n/i18n';
-import { useActiveLocale } from '../../i18n/use-active-locale';
+import { PageHeader } from '#client/components/page-header';
+import { SimpleTable } from '#client/components/simple-table';
+import { useAppConfig } from '#client/config/app-config';
+import { changeLocale } from '#client/i18n/i18n';
+import { useActiveLocale } from '#client/i18n/use-active-locale';
+import { LOCALE_COOKIE, locales } from '#shared/locales';
 import { DemoSection } from './demo-section';
 
 /** Counts that between them reach every plural form of the four languages. */

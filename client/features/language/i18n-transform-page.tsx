@@ -16,9 +16,9 @@ import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import dayjs from 'dayjs';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type LocaleEntry, locales } from '../../../shared/locales';
-import { PageHeader } from '../../components/page-header';
-import { useActiveLocale } from '../../i18n/use-active-locale';
+import { PageHeader } from '#client/components/page-header';
+import { useActiveLocale } from '#client/i18n/use-active-locale';
+import { type LocaleEntry, locales } from '#shared/locales';
 import { DemoSection } from './demo-section';
 
 const currencies = ['EUR', 'USD', 'GBP', 'JPY', 'MXN', 'CAD', 'EGP', 'SAR'];

@@ -4,9 +4,9 @@ import Translate from '@mui/icons-material/Translate';
 import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { locales } from '../../../shared/locales';
-import { changeLocale } from '../../i18n/i18n';
-import { useActiveLocale } from '../../i18n/use-active-locale';
+import { changeLocale } from '#client/i18n/i18n';
+import { useActiveLocale } from '#client/i18n/use-active-locale';
+import { locales } from '#shared/locales';
 
 export function LanguageMenu() {
   const { t } = useTranslation();

@@ -15,14 +15,14 @@ import {
 } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { logMessageText } from '../../../shared/client-log';
-import { type LogSeverity, logSeverityNames } from '../../../shared/client-log-limits';
-import { PageHeader } from '../../components/page-header';
-import { SimpleTable } from '../../components/simple-table';
-import { appLogger } from '../../logging/app-logger';
-import { LogActivityList } from '../../logging/log-activity-list';
-import { SeverityChip } from '../../logging/severity-chip';
-import { useLogActivity } from '../../logging/use-log-activity';
+import { PageHeader } from '#client/components/page-header';
+import { SimpleTable } from '#client/components/simple-table';
+import { appLogger } from '#client/logging/app-logger';
+import { LogActivityList } from '#client/logging/log-activity-list';
+import { SeverityChip } from '#client/logging/severity-chip';
+import { useLogActivity } from '#client/logging/use-log-activity';
+import { logMessageText } from '#shared/client-log';
+import { type LogSeverity, logSeverityNames } from '#shared/client-log-limits';
 import { useStoredLogs } from './stored-logs-api';
 
 const GROUP = 'logging-example';

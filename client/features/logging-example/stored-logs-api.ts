@@ -1,9 +1,9 @@
 // Reads back the entries the server stored for this page load (GET /api/client-logs).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { apiPaths } from '../../../shared/api-paths';
-import type { StoredClientLog } from '../../../shared/client-log';
-import { appLogger } from '../../logging/app-logger';
+import { appLogger } from '#client/logging/app-logger';
+import { apiPaths } from '#shared/api-paths';
+import type { StoredClientLog } from '#shared/client-log';
 
 const LIMIT = 20;
 

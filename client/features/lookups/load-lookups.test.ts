@@ -1,7 +1,7 @@
 // The lookups fallback of spec §7/§8: network first (keeping a device copy), then the device copy,
 // then a logged error; and the map and labels built from them.
 import { describe, expect, it, vi } from 'vitest';
-import { memoryStorage } from '../../../tests/support/memory-storage';
+import { memoryStorage } from '#tests/support/memory-storage';
 import { type LookupsDeps, LookupsUnavailableError, loadLookups } from './load-lookups';
 import { lookupLabel, toLookupMap } from './lookup-map';
 import { browserLookupsStorage, LOOKUPS_STORAGE_KEY } from './lookups-storage';

@@ -1,6 +1,6 @@
 // Lookups as spec §3 uses them: a map from id to values, and a label for an id in the interface
 // language (the values are in the order of shared/locales.ts: en, es, fr, ar).
-import { locales } from '../../../shared/locales';
+import { locales } from '#shared/locales';
 import type { Lookup } from './lookups-storage';
 
 export type LookupMap = ReadonlyMap<string, readonly string[]>;

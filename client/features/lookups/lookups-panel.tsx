@@ -2,7 +2,7 @@
 // in the interface language.
 import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { SimpleTable } from '../../components/simple-table';
+import { SimpleTable } from '#client/components/simple-table';
 import type { LookupsState } from './use-lookups';
 
 const SAMPLE_SIZE = 6;

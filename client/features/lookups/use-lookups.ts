@@ -5,11 +5,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LookupsDocument } from '../../graphql/generated/operations';
-import { useGraphqlClient } from '../../graphql/graphql-provider';
-import { graphqlQueryOptions } from '../../graphql/use-graphql-query';
-import { appLogger } from '../../logging/app-logger';
-import { serializeError } from '../../logging/serialize-error';
+import { LookupsDocument } from '#client/graphql/generated/operations';
+import { useGraphqlClient } from '#client/graphql/graphql-provider';
+import { graphqlQueryOptions } from '#client/graphql/use-graphql-query';
+import { appLogger } from '#client/logging/app-logger';
+import { serializeError } from '#client/logging/serialize-error';
 import { type LoadedLookups, type LookupsDeps, loadLookups } from './load-lookups';
 import { type LookupMap, lookupLabel, toLookupMap } from './lookup-map';
 import { browserLookupsStorage } from './lookups-storage';

@@ -4,7 +4,7 @@ import { InstallMobile } from '@mui/icons-material';
 import { Button, Paper, Stack, Typography } from '@mui/material';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppConfig } from '../../config/app-config';
+import { useAppConfig } from '#client/config/app-config';
 import { installPromptStore } from './install-prompt-store';
 import { noticeOffset } from './pwa-notices';
 

@@ -3,7 +3,7 @@
 // consent banner, the worker's notices and the install prompt. The root shell listens for the
 // browser's install offer itself, before this module loads.
 import { useEffect } from 'react';
-import { useConsent } from '../../consent/use-consent';
+import { useConsent } from '#client/consent/use-consent';
 import { InstallPrompt } from './install-prompt';
 import { OfflineIndicator } from './offline-indicator';
 import { PwaNotices } from './pwa-notices';

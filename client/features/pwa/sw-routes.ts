@@ -1,7 +1,7 @@
 // Which requests the service worker answers from its caches, and how. Everything not listed here
 // goes straight to the network and is never stored: sign-in (/api/auth/*, /api/auth-settings),
 // the key-value backup (/api/backup), GraphQL (mutations above all), build detection, logs.
-import { apiPaths } from '../../../shared/api-paths';
+import { apiPaths } from '#shared/api-paths';
 
 export type SwRoute =
   /** Translations and the public configuration: fresh when online, the last copy offline. */

@@ -1,8 +1,8 @@
 // The search feature's collaborators in the browser: the page's worker, the load store, the
 // index checksum call and the client logger. Tests pass their own.
 
-import { appLogger } from '../../logging/app-logger';
-import { serializeError } from '../../logging/serialize-error';
+import { appLogger } from '#client/logging/app-logger';
+import { serializeError } from '#client/logging/serialize-error';
 import { fetchIndexChecksums } from './index-checksums-api';
 import type { SearchIndexDeps } from './load-search-indexes';
 import { searchLoadStore } from './search-load-store';

@@ -7,7 +7,7 @@ import { Box, IconButton, InputAdornment, TextField } from '@mui/material';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '../../paths';
+import { paths } from '#client/paths';
 import { searchBoxStore, useSearchBox } from './search-box-store';
 import { type SearchHistoryState, searchFromOf } from './search-url-state';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tokenize } from '../../../shared/search/tokenizer';
+import { tokenize } from '#shared/search/tokenizer';
 import { highlight } from './highlight';
 
 const marked = (text: string, query: string) =>

@@ -1,6 +1,6 @@
 // Marks the parts of a text that the search matched: the start of each word that a query word is a
 // prefix of, compared the way the search tokenizer compares them (accents and letter variants folded).
-import { foldText } from '../../../shared/search/tokenizer';
+import { foldText } from '#shared/search/tokenizer';
 
 export interface Segment {
   text: string;

@@ -1,10 +1,10 @@
 // POST /api/index: which artifact (crc32c) is current for each source the caller may load.
-import { apiPaths } from '../../../shared/api-paths';
+import { apiPaths } from '#shared/api-paths';
 import {
   type IndexChecksumsRequest,
   type IndexChecksumsResponse,
   IndexChecksumsResponseSchema,
-} from '../../../shared/search/index-api';
+} from '#shared/search/index-api';
 
 export async function fetchIndexChecksums(request: IndexChecksumsRequest): Promise<IndexChecksumsResponse> {
   const response = await fetch(apiPaths.searchIndex, {

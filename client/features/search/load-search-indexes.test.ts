@@ -1,12 +1,12 @@
 // Loading and searching through the real worker operations (in-process, in-memory cache) with a
 // stand-in server: load states, sign-in and sign-out, builds in progress, failures, merging.
 import { describe, expect, it, vi } from 'vitest';
-import { apiPaths } from '../../../shared/api-paths';
-import type { DataSourceConfig } from '../../../shared/app-config';
-import type { IndexChecksumsRequest, IndexChecksumsResponse } from '../../../shared/search/index-api';
-import { type BuiltArtifact, buildArtifact } from '../../../shared/search/index-artifact';
-import { recordsToIndexDocuments } from '../../../shared/search/index-input';
-import { type CachedArtifact, createSearchWorkerApi } from '../../workers/search-worker-api';
+import { type CachedArtifact, createSearchWorkerApi } from '#client/workers/search-worker-api';
+import { apiPaths } from '#shared/api-paths';
+import type { DataSourceConfig } from '#shared/app-config';
+import type { IndexChecksumsRequest, IndexChecksumsResponse } from '#shared/search/index-api';
+import { type BuiltArtifact, buildArtifact } from '#shared/search/index-artifact';
+import { recordsToIndexDocuments } from '#shared/search/index-input';
 import {
   askChecksumsAgain,
   loadSearchIndexes,

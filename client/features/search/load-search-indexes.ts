@@ -2,9 +2,9 @@
 // worker load each (from its cache or the network), and keeps the load states. Whether the user
 // is signed in is an input: the app layer knows auth, this feature does not.
 import { proxy } from 'comlink';
-import type { DataSourceConfig } from '../../../shared/app-config';
-import type { IndexChecksumsRequest, IndexChecksumsResponse } from '../../../shared/search/index-api';
-import type { SearchWorkerApi } from '../../workers/search-worker-api';
+import type { SearchWorkerApi } from '#client/workers/search-worker-api';
+import type { DataSourceConfig } from '#shared/app-config';
+import type { IndexChecksumsRequest, IndexChecksumsResponse } from '#shared/search/index-api';
 import type { SearchLoadStore } from './search-load-store';
 
 /** How often to ask again for a source whose first index build is still running on the server. */

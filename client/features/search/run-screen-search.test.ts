@@ -1,8 +1,8 @@
 // The screen's searches through the real worker operations (in-process, indexes built from
 // records): which sources are searched, and the value counts each filter shows.
 import { describe, expect, it } from 'vitest';
-import type { DataSourceConfig } from '../../../shared/app-config';
-import { createSearchWorkerApi } from '../../workers/search-worker-api';
+import { createSearchWorkerApi } from '#client/workers/search-worker-api';
+import type { DataSourceConfig } from '#shared/app-config';
 import { runScreenSearch } from './run-screen-search';
 import { SearchLoadStore } from './search-load-store';
 

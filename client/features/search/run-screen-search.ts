@@ -1,9 +1,9 @@
 // One search of the screen: the hits of the current query and, per filter, the value counts it
 // shows. A filter with a selection is counted without its own selection (the values it offers
 // add to it), so each selected filter costs one more search; they all run in the worker.
-import type { DataSourceConfig } from '../../../shared/app-config';
-import type { SelectedFilters } from '../../../shared/search/search-request';
-import type { SearchHit } from '../../../shared/search/search-types';
+import type { DataSourceConfig } from '#shared/app-config';
+import type { SelectedFilters } from '#shared/search/search-request';
+import type { SearchHit } from '#shared/search/search-types';
 import type { SearchIndexDeps } from './load-search-indexes';
 import {
   countsByFilterKey,

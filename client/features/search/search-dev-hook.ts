@@ -1,6 +1,6 @@
 // A developer hook on window.siftSearch: the load state and a search over the loaded indexes,
 // for the browser console and for e2e tests that check the worker before the screen exists.
-import type { DataSourceConfig } from '../../../shared/app-config';
+import type { DataSourceConfig } from '#shared/app-config';
 import { browserSearchDeps } from './browser-search-deps';
 import { searchLoadStore } from './search-load-store';
 import { type SearchQuery, searchSources } from './search-sources';

@@ -4,7 +4,7 @@ import { Box, Button, TextField, Typography } from '@mui/material';
 import { styled } from '@mui/material/styles';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { foldText } from '../../../shared/search/tokenizer';
+import { foldText } from '#shared/search/tokenizer';
 
 const FIRST_VALUES = 6;
 /** Longer lists get a field to find a value in. */

@@ -3,8 +3,8 @@
 import { Box, Divider, Typography } from '@mui/material';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DataSourceConfig } from '../../../shared/app-config';
-import type { SelectedFilters } from '../../../shared/search/search-request';
+import type { DataSourceConfig } from '#shared/app-config';
+import type { SelectedFilters } from '#shared/search/search-request';
 import { type FacetValue, SearchFilterFacet } from './search-filter-facet';
 import { type FilterCounts, toggleFilterValue, withoutFilter } from './search-filters';
 import type { SearchLabels } from './search-labels';

@@ -1,8 +1,8 @@
 // Which filters apply to a search, which sources it covers, and the value counts (facets) each
 // filter control shows. A filter keeps only items that have its property: a source without a
 // selected filter key is left out of the search rather than searched unfiltered.
-import type { DataSourceConfig } from '../../../shared/app-config';
-import type { SelectedFilters } from '../../../shared/search/search-request';
+import type { DataSourceConfig } from '#shared/app-config';
+import type { SelectedFilters } from '#shared/search/search-request';
 import type { MultiSearchResult } from './search-sources';
 
 type Sources = Record<string, Pick<DataSourceConfig, 'dataType' | 'filters'>>;

@@ -5,7 +5,7 @@ import Lock from '@mui/icons-material/Lock';
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../paths';
+import { paths } from '#client/paths';
 import type { SearchLabels } from './search-labels';
 
 export interface IdleDataType {

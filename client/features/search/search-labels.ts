@@ -3,7 +3,7 @@
 // so a new source works before its texts exist.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DataSourceConfig } from '../../../shared/app-config';
+import type { DataSourceConfig } from '#shared/app-config';
 
 /** Human labels of lookup ids (`<namespace>.<code>`), when lookups are available. */
 export type LookupLabel = (id: string) => string | undefined;

@@ -2,7 +2,7 @@
 // with a way to try again. Shows nothing once every source is loaded.
 import { Alert, Box, Button, LinearProgress, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { DataSourceConfig } from '../../../shared/app-config';
+import type { DataSourceConfig } from '#shared/app-config';
 import type { SearchLabels } from './search-labels';
 import type { SearchLoadSnapshot, SourceLoad } from './search-load-store';
 

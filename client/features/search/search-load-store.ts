@@ -1,6 +1,6 @@
 // Search load state (spec §4): each source unloaded → loading → loaded | error, the overall state
 // derived from them, and the searching flag. Components read it through useSearchLoadState.
-import type { LoadState } from '../../../shared/search/search-types';
+import type { LoadState } from '#shared/search/search-types';
 
 export interface SourceLoad {
   state: LoadState;

@@ -4,7 +4,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../paths';
+import { paths } from '#client/paths';
 
 export function SearchReloadForm() {
   const { t } = useTranslation();

@@ -5,8 +5,8 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { DataSourceConfig } from '../../../shared/app-config';
-import type { SearchHit } from '../../../shared/search/search-types';
+import type { DataSourceConfig } from '#shared/app-config';
+import type { SearchHit } from '#shared/search/search-types';
 import { hasMatch } from './highlight';
 import { HighlightedText } from './highlighted-text';
 import type { SearchLabels } from './search-labels';

@@ -2,8 +2,8 @@
 // moves through it with the arrow keys, and Enter opens the result pointed at.
 import { Fragment, type KeyboardEvent, memo, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DataSourceConfig } from '../../../shared/app-config';
-import type { SearchHit } from '../../../shared/search/search-types';
+import type { DataSourceConfig } from '#shared/app-config';
+import type { SearchHit } from '#shared/search/search-types';
 import { searchBoxStore, useSearchBox } from './search-box-store';
 import type { SearchLabels } from './search-labels';
 import { SearchResultItem } from './search-result-item';

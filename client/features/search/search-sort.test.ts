@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SearchHit } from '../../../shared/search/search-types';
+import type { SearchHit } from '#shared/search/search-types';
 import { sortHits, sortIdOf, sortOptionIds, sortValuesFor } from './search-sort';
 
 const sources = {

@@ -1,7 +1,7 @@
 // Result orders: sort 0 is the merged score order; sort n (1, 2…) is the n-th distinct sortOptions
 // id across all configured sources, so a URL's `sort` means the same whatever the chips.
-import type { DataSourceConfig } from '../../../shared/app-config';
-import type { SearchHit } from '../../../shared/search/search-types';
+import type { DataSourceConfig } from '#shared/app-config';
+import type { SearchHit } from '#shared/search/search-types';
 
 type Sources = Record<string, Pick<DataSourceConfig, 'dataType' | 'sortOptions'>>;
 

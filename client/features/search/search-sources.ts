@@ -1,8 +1,8 @@
 // Runs one search over every loaded source (or the chosen data types) and merges the hits by
 // score (spec §4, §8): a source that reaches the limit is flagged, one that fails is logged and skipped.
-import type { DataSourceConfig } from '../../../shared/app-config';
-import { buildSearchRequest, type SelectedFilters } from '../../../shared/search/search-request';
-import type { FacetCounts, LoadState, SearchHit } from '../../../shared/search/search-types';
+import type { DataSourceConfig } from '#shared/app-config';
+import { buildSearchRequest, type SelectedFilters } from '#shared/search/search-request';
+import type { FacetCounts, LoadState, SearchHit } from '#shared/search/search-types';
 import type { SearchIndexDeps } from './load-search-indexes';
 
 export interface SourceOutcome {

@@ -3,7 +3,7 @@
 // without chips leaves the screen for the page the search started from, or /search (spec §2).
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '../../paths';
+import { paths } from '#client/paths';
 import { searchBoxStore, useSearchBox } from './search-box-store';
 import { DEFAULT_PAGE, searchFromOf } from './search-url-state';
 import type { SearchScreenPatch } from './use-search-screen-state';

@@ -2,8 +2,8 @@
 // and the query string s, f, sort, page, itemsPerPage. Reading never throws: a broken value reads
 // as its default, so any pasted URL opens a working screen.
 import { z } from 'zod';
-import type { SelectedFilters } from '../../../shared/search/search-request';
-import { paths } from '../../paths';
+import { paths } from '#client/paths';
+import type { SelectedFilters } from '#shared/search/search-request';
 
 /** Spec §9: default page 1, default sort 0 (best match). */
 export const DEFAULT_PAGE = 1;

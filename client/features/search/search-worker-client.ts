@@ -1,6 +1,6 @@
 // The one search worker of the page, created on first use and called through Comlink.
 import { type Remote, wrap } from 'comlink';
-import type { SearchWorkerApi } from '../../workers/search-worker-api';
+import type { SearchWorkerApi } from '#client/workers/search-worker-api';
 
 let worker: Remote<SearchWorkerApi> | undefined;
 

@@ -1,8 +1,8 @@
 // The filters in effect as removable chips ("Region: Europe ×"), with a way to clear them all.
 import { Box, Button, Chip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { DataSourceConfig } from '../../../shared/app-config';
-import type { SelectedFilters } from '../../../shared/search/search-request';
+import type { DataSourceConfig } from '#shared/app-config';
+import type { SelectedFilters } from '#shared/search/search-request';
 import { toggleFilterValue } from './search-filters';
 import type { SearchLabels } from './search-labels';
 

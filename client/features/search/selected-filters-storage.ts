@@ -1,8 +1,9 @@
 // The selected search filters, kept on this device (spec §2: gap-search:selectedFilterOptions) when
 // the visitor allowed the "preferences" consent category; the whole selection, including keys
 // that the current chips make invalid, so that choosing the chip again brings them back.
-import type { SelectedFilters } from '../../../shared/search/search-request';
-import { optionalStorage } from '../../consent/optional-storage';
+
+import { optionalStorage } from '#client/consent/optional-storage';
+import type { SelectedFilters } from '#shared/search/search-request';
 import { parseFilters } from './search-url-state';
 
 export const SELECTED_FILTERS_KEY = 'gap-search:selectedFilterOptions';

@@ -1,8 +1,8 @@
 // One item by source and key, for the item viewer: read from the worker's copy of the source's
 // index (restored from the device's cache when there is one), never from the server.
 import { useEffect, useState } from 'react';
-import type { DataSourceConfig } from '../../../shared/app-config';
-import type { IndexDocument } from '../../../shared/search/search-types';
+import type { DataSourceConfig } from '#shared/app-config';
+import type { IndexDocument } from '#shared/search/search-types';
 import { searchWorker } from './search-worker-client';
 import { useSearchIndexes } from './use-search-indexes';
 

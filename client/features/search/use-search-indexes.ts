@@ -1,6 +1,6 @@
 // Hooks for the search screen: the load state, and loading the indexes the user may search.
 import { useEffect, useSyncExternalStore } from 'react';
-import type { DataSourceConfig } from '../../../shared/app-config';
+import type { DataSourceConfig } from '#shared/app-config';
 import { browserSearchDeps } from './browser-search-deps';
 import { askChecksumsAgain, loadSearchIndexes } from './load-search-indexes';
 import { type SearchLoadSnapshot, searchLoadStore } from './search-load-store';

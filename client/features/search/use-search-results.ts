@@ -2,7 +2,7 @@
 // loaded. Results are cached until the text changes (spec §4), so going back to an earlier chip
 // or filter is instant.
 import { startTransition, useEffect, useState } from 'react';
-import type { DataSourceConfig } from '../../../shared/app-config';
+import type { DataSourceConfig } from '#shared/app-config';
 import { browserSearchDeps } from './browser-search-deps';
 import { runScreenSearch, type ScreenQuery, type ScreenResult } from './run-screen-search';
 import type { SearchLoadSnapshot } from './search-load-store';

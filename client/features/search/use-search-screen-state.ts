@@ -3,8 +3,8 @@
 // the device: a URL without `f` gets the stored selection, and the URL is rewritten to show it.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { DataSourceConfig } from '../../../shared/app-config';
-import type { SelectedFilters } from '../../../shared/search/search-request';
+import type { DataSourceConfig } from '#shared/app-config';
+import type { SelectedFilters } from '#shared/search/search-request';
 import { activeFilters, validFilterKeys } from './search-filters';
 import { parseSearchUrl, type SearchUrlState, searchUrlOf } from './search-url-state';
 import { readSelectedFilters, storeSelectedFilters } from './selected-filters-storage';

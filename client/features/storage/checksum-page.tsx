@@ -3,11 +3,11 @@
 import { Alert, Box, Button, FormControlLabel, Paper, Stack, Switch, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isIntact, type KvItem } from '../../../shared/kv/kv-item';
-import { canonicalJson, type JsonValue, valueChecksum } from '../../../shared/kv/kv-value';
-import { PageHeader } from '../../components/page-header';
-import { kvStore } from '../../kv/app-kv';
-import { useKvItems } from '../../kv/use-kv';
+import { PageHeader } from '#client/components/page-header';
+import { kvStore } from '#client/kv/app-kv';
+import { useKvItems } from '#client/kv/use-kv';
+import { isIntact, type KvItem } from '#shared/kv/kv-item';
+import { canonicalJson, type JsonValue, valueChecksum } from '#shared/kv/kv-value';
 import { ItemForm } from './item-form';
 import { ItemStateChip } from './item-state';
 import { ItemTable, ReadsAs } from './item-table';

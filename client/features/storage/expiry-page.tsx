@@ -3,9 +3,9 @@
 import { Alert, Button, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/page-header';
-import { kvStore } from '../../kv/app-kv';
-import { useKvItems } from '../../kv/use-kv';
+import { PageHeader } from '#client/components/page-header';
+import { kvStore } from '#client/kv/app-kv';
+import { useKvItems } from '#client/kv/use-kv';
 import { ItemForm } from './item-form';
 import { ItemStateChip } from './item-state';
 import { ItemTable, ReadsAs } from './item-table';

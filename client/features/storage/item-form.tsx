@@ -3,7 +3,7 @@
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { kvLimits } from '../../../shared/kv/kv-item';
+import { kvLimits } from '#shared/kv/kv-item';
 import { storeErrorText } from './store-error-text';
 
 export function ItemForm({

@@ -1,7 +1,7 @@
 // How a stored item reads right now (live, removed, expired or corrupted), as a chip.
 import { Chip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { isIntact, type KvItem } from '../../../shared/kv/kv-item';
+import { isIntact, type KvItem } from '#shared/kv/kv-item';
 
 export type ItemState = 'live' | 'removed' | 'expired' | 'corrupted';
 

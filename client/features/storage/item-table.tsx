@@ -3,9 +3,9 @@
 import { Box, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { KvItem } from '../../../shared/kv/kv-item';
-import { useKvValue } from '../../kv/use-kv';
-import { visuallyHidden } from '../../theme/visually-hidden';
+import { useKvValue } from '#client/kv/use-kv';
+import { visuallyHidden } from '#client/theme/visually-hidden';
+import type { KvItem } from '#shared/kv/kv-item';
 import { valueText } from './value-text';
 
 export interface ItemColumn {

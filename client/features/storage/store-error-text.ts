@@ -1,7 +1,7 @@
 // The message for a value the store refused, in the interface language.
 import type { TFunction } from 'i18next';
-import { kvLimits } from '../../../shared/kv/kv-item';
-import { KvError, type KvErrorCode } from '../../../shared/kv/kv-transitions';
+import { kvLimits } from '#shared/kv/kv-item';
+import { KvError, type KvErrorCode } from '#shared/kv/kv-transitions';
 
 const messages: Record<KvErrorCode, string> = {
   invalid_key: 'storage.errors.invalid_key',

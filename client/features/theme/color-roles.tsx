@@ -1,7 +1,7 @@
 // The scheme's main Material 3 colour roles as swatches, each with its text colour and hex value.
 import { Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { M3Colors, M3Role } from '../../theme/m3-colors';
+import type { M3Colors, M3Role } from '#client/theme/m3-colors';
 
 interface Swatch {
   label: string;

@@ -3,7 +3,7 @@ import DarkMode from '@mui/icons-material/DarkMode';
 import LightMode from '@mui/icons-material/LightMode';
 import SettingsBrightness from '@mui/icons-material/SettingsBrightness';
 import type { SvgIconProps } from '@mui/material';
-import type { ColorMode } from '../../theme/color-scheme';
+import type { ColorMode } from '#client/theme/color-scheme';
 
 const icons = { light: LightMode, dark: DarkMode, system: SettingsBrightness } as const;
 

@@ -1,5 +1,5 @@
 // Translation keys naming each colour family, mode and contrast level, shared by the menu and the page.
-import type { ColorFamily, ColorMode, ContrastLevel } from '../../theme/color-scheme';
+import type { ColorFamily, ColorMode, ContrastLevel } from '#client/theme/color-scheme';
 
 export const familyLabels: Record<ColorFamily, string> = {
   violet: 'theme.family_violet',

@@ -15,9 +15,9 @@ import {
 import { type MouseEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../paths';
-import { colorModes, contrastLevels } from '../../theme/color-scheme';
-import { useColorSchemeChoice } from '../../theme/color-scheme-context';
+import { paths } from '#client/paths';
+import { colorModes, contrastLevels } from '#client/theme/color-scheme';
+import { useColorSchemeChoice } from '#client/theme/color-scheme-context';
 import { ModeIcon } from './mode-icon';
 import { contrastLabels, modeLabels } from './theme-labels';
 

@@ -3,10 +3,10 @@
 import { Box, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../components/page-header';
-import { colorFamilies, colorModes, colorSchemeName, contrastLevels } from '../../theme/color-scheme';
-import { useColorSchemeChoice } from '../../theme/color-scheme-context';
-import { m3Colors } from '../../theme/m3-colors';
+import { PageHeader } from '#client/components/page-header';
+import { colorFamilies, colorModes, colorSchemeName, contrastLevels } from '#client/theme/color-scheme';
+import { useColorSchemeChoice } from '#client/theme/color-scheme-context';
+import { m3Colors } from '#client/theme/m3-colors';
 import { ColorRoles } from './color-roles';
 import { ModeIcon } from './mode-icon';
 import { contrastLabels, familyLabels, modeLabels } from './theme-labels';

@@ -3,9 +3,9 @@
 // SearchIndexService.documentsChanged does, so whichever server process holds the build lease
 // rebuilds the index and every process then hears `indexUpdated`.
 import { z } from 'zod';
-import { writeDocuments } from '../../search/document-store';
-import { DOCUMENTS_CHANGED_CHANNEL } from '../../search/index-service';
-import { validateRecords } from '../../search/record-validation';
+import { writeDocuments } from '#server/search/document-store';
+import { DOCUMENTS_CHANGED_CHANNEL } from '#server/search/index-service';
+import { validateRecords } from '#server/search/record-validation';
 import type { GraphqlContext } from '../context';
 import { removeDocuments } from '../document-queries';
 import type { MutationResolvers } from '../generated/resolver-types';

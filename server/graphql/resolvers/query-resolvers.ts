@@ -1,6 +1,6 @@
 // Reads: the caller, lookups, the data-source configuration and documents (spec §3, §6, §7).
 
-import { countDocuments } from '../../search/document-store';
+import { countDocuments } from '#server/search/document-store';
 import { documentPage, findDocument } from '../document-queries';
 import type { QueryResolvers } from '../generated/resolver-types';
 import { dataSourceModel, readableSource, requireUser } from '../guards';

@@ -1,6 +1,6 @@
 // `indexUpdated`: index rebuilds heard from the search core (index-events.ts). Anonymous callers
 // hear only unprotected sources, as POST /api/index answers them only those checksums.
-import type { IndexBuiltEvent } from '../../search/index-service';
+import type { IndexBuiltEvent } from '#server/search/index-service';
 import type { SubscriptionResolvers } from '../generated/resolver-types';
 import { dataSourceModel, readableSource } from '../guards';
 

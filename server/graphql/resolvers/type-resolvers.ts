@@ -1,5 +1,5 @@
 // Field resolvers of the object types that answer from configuration and rows (codegen mappers).
-import { artifactSummary } from '../../search/artifact-store';
+import { artifactSummary } from '#server/search/artifact-store';
 import type { DataSourceResolvers, ItemResolvers } from '../generated/resolver-types';
 import { requireUser } from '../guards';
 
