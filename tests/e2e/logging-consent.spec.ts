@@ -34,6 +34,22 @@ function details(entry: StoredClientLog) {
   return typeof entry.message === 'string' ? undefined : entry.message;
 }
 
+/**
+ * Opens the logger example and waits until the app has started (offline, a first visit could not)
+ * and its start-up route preloads are done (a chunk failing offline makes the app reload, which
+ * would detach the form mid-test).
+ */
+async function openBeforeGoingOffline(page: Page) {
+  await page.goto('/modules/logging/example');
+  await expect(field(page, 'Message')).toBeVisible();
+  await page.waitForFunction(() =>
+    performance
+      .getEntriesByType('resource')
+      .some((entry) => /\/assets\/about-[\w-]+\.js$/.test(entry.name)),
+  );
+  await page.waitForLoadState('networkidle');
+}
+
 test.describe('client error logging', () => {
   test.beforeEach(async ({ context, baseURL }) => decideConsent(context, baseURL!));
 
@@ -133,16 +149,7 @@ test.describe('client error logging', () => {
     page,
     context,
   }) => {
-    await page.goto('/modules/logging/example');
-    // The app has started (offline, a first visit could not) and the start-up route preloads are
-    // done (a chunk failing offline makes the app reload).
-    await expect(field(page, 'Message')).toBeVisible();
-    await page.waitForFunction(() =>
-      performance
-        .getEntriesByType('resource')
-        .some((entry) => /\/assets\/about-[\w-]+\.js$/.test(entry.name)),
-    );
-    await page.waitForLoadState('networkidle');
+    await openBeforeGoingOffline(page);
     await context.setOffline(true);
     await field(page, 'Message').fill('written while offline');
     await page.getByRole('button', { name: 'Write entry' }).click();
@@ -163,9 +170,7 @@ test.describe('client error logging', () => {
     // of it is open (a real profile keeps it on disk).
     const next = await context.newPage();
     await next.goto('/healthz');
-    await page.goto('/modules/logging/example');
-    await expect(field(page, 'Message')).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await openBeforeGoingOffline(page);
     await context.setOffline(true);
     await field(page, 'Message').fill('left behind offline');
     await page.getByRole('button', { name: 'Write entry' }).click();
