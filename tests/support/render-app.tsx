@@ -15,7 +15,9 @@ import type { PublicConfig } from '#shared/app-config';
 
 const englishMessages = JSON.parse(readFileSync('locales/en.json', 'utf8')) as object;
 
-// Testing Library unmounts after each test by itself only with Vitest's globals, which are off.
+// Testing Library does these by itself only with Vitest's globals, which are off: tell React that
+// updates are wrapped in act(), and unmount after each test.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 afterEach(() => cleanup());
 
 let english: Promise<I18n> | undefined;

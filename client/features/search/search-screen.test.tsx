@@ -1,0 +1,135 @@
+// @vitest-environment happy-dom
+// The search screen as users see it, with the app bar's search box: typing commits after the
+// 500 ms debounce (spec §9), results come from the real indexes (built from records and searched by the real
+// worker operations), filters narrow them, pages page them, and the URL follows every choice.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { paths } from '#client/paths';
+import { fakeServer } from '#tests/support/fake-server';
+import { renderApp } from '#tests/support/render-app';
+import { searchIndexHandlers, searchSources } from '#tests/support/search-fixture';
+import { HeaderSearchBox } from './header-search-box';
+import { SearchScreen } from './search-screen';
+
+// happy-dom has no Web Worker: the worker's own operations run in process instead.
+vi.mock('./search-worker-client', () => import('#tests/support/in-process-search-worker'));
+
+beforeAll(async () => {
+  // The server, faked at fetch: the checksums and the index files of the two sources.
+  vi.stubGlobal('fetch', fakeServer(await searchIndexHandlers()).fetch);
+});
+afterEach(() => vi.useRealTimers());
+
+const page = (
+  <>
+    <HeaderSearchBox />
+    <SearchScreen dataSources={searchSources} signedIn={false} />
+  </>
+);
+
+function open(url: string) {
+  return renderApp({
+    url,
+    routes: [
+      { path: '/search', element: page },
+      { path: '/search/:chips', element: page },
+    ],
+  });
+}
+
+const query = (app: Awaited<ReturnType<typeof open>>) => new URL(app.location(), 'http://x').searchParams;
+const titles = () =>
+  within(screen.getByRole('listbox', { name: 'Search results' }))
+    .getAllByRole('option')
+    .map((option) => option.querySelector('.result-title')?.textContent);
+const resultCount = () => screen.findByText(/^\d+ results?$/);
+
+describe('the search screen', () => {
+  it('searches what was typed once typing pauses', async () => {
+    const pause = 500;
+    const app = await open(paths.search());
+    expect(await screen.findByText('What are you looking for?')).toBeTruthy();
+    // Fake only the timeouts (the debounce is one), and type with plain input events: user-event
+    // waits on a real timeout after each action, which fake timers would never let pass.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const box = screen.getByRole('combobox', { name: 'Search' });
+    for (const text of ['s', 'sa', 'san']) {
+      fireEvent.change(box, { target: { value: text } });
+      await act(() => vi.advanceTimersByTime(pause / 2));
+    }
+    expect(query(app).get('s')).toBeNull();
+    await act(() => vi.advanceTimersByTime(pause / 2 - 1));
+    expect(query(app).get('s')).toBeNull();
+    await act(() => vi.advanceTimersByTime(1));
+    expect(query(app).get('s')).toBe('san');
+    vi.useRealTimers();
+
+    expect((await resultCount()).textContent).toBe('25 results');
+    expect(screen.getByRole('heading', { name: 'Results for “san”' })).toBeTruthy();
+    // The most populous city first; the default page holds 20.
+    expect(titles()).toHaveLength(20);
+    expect(titles()[0]).toBe('San Antonio');
+    const types = screen.getByRole('group', { name: 'Data types' });
+    expect(within(types).getByRole('button', { name: 'Countries · 1' })).toBeTruthy();
+    expect(within(types).getByRole('button', { name: 'Cities · 24' })).toBeTruthy();
+  });
+
+  it('narrows the results with a filter, counting what each value keeps', async () => {
+    const app = await open(paths.search({ s: 'san' }));
+    const country = await screen.findByRole('region', { name: 'Country' });
+    const spain = within(country).getByRole('checkbox', { name: /^ES/ });
+    expect(spain.closest('label')?.textContent).toBe('ES6');
+    await app.user.click(spain);
+
+    await waitFor(() => expect(titles()).toHaveLength(6));
+    expect((await resultCount()).textContent).toBe('6 results');
+    expect(JSON.parse(query(app).get('f')!)).toEqual({ country: ['ES'] });
+    for (const option of screen.getAllByRole('option')) expect(option.textContent).toContain('ES');
+    // Countries have no country filter, so they are not searched at all.
+    expect(titles()).not.toContain('San Marino');
+  });
+
+  it('pages through the results', async () => {
+    const app = await open(paths.search({ s: 'san', itemsPerPage: '10' }));
+    expect((await resultCount()).textContent).toBe('25 results');
+    const first = titles();
+    expect(first).toHaveLength(10);
+    const pages = screen.getByRole('navigation', { name: 'Result pages' });
+    await app.user.click(within(pages).getByRole('button', { name: 'Go to page 3' }));
+
+    await waitFor(() => expect(titles()).toHaveLength(5));
+    expect(query(app).get('page')).toBe('3');
+    expect(titles().some((title) => first.includes(title))).toBe(false);
+  });
+
+  it('says when nothing matches', async () => {
+    await open(paths.search({ s: 'zzzz' }));
+    const empty = await screen.findByRole('status');
+    expect(within(empty).getByRole('heading').textContent).toBe('No results for “zzzz”');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('opens a pasted URL as it reads: data type, filter and page', async () => {
+    const app = await open(
+      paths.searchChips(['city'], {
+        s: 'san',
+        f: JSON.stringify({ country: ['US'] }),
+        page: '2',
+        itemsPerPage: '10',
+      }),
+    );
+    expect((await resultCount()).textContent).toBe('12 results');
+    expect(titles()).toHaveLength(2);
+    const country = screen.getByRole('region', { name: 'Country' });
+    expect((within(country).getByRole('checkbox', { name: /^US/ }) as HTMLInputElement).checked).toBe(true);
+    const types = screen.getByRole('group', { name: 'Data types' });
+    expect(within(types).getByRole('button', { pressed: true }).textContent).toMatch(/^Cities/);
+
+    // A new filter value starts again at page 1; the URL says so, replacing its history entry.
+    await app.user.click(within(country).getByRole('checkbox', { name: /^SV/ }));
+    await waitFor(() => expect(titles()).toHaveLength(10));
+    expect(query(app).get('page')).toBeNull();
+    expect(JSON.parse(query(app).get('f')!)).toEqual({ country: ['US', 'SV'] });
+    expect(app.router.state.historyAction).toBe('REPLACE');
+  });
+});
