@@ -1,7 +1,6 @@
 // GraphQL through app.request() on an in-memory PGlite with the demo countries and lookups: the
 // pipeline alone (`me`), the full lookups list, a page of 100 documents, an unchanged upsert, a query
 // refused by the cost limit, and how long an index update takes to reach 20 SSE subscribers.
-import { createSseParser } from '../client/graphql/sse-parser';
 import { loadAppConfig } from '../server/app-config';
 import { openDatabase } from '../server/db/client';
 import { lookups } from '../server/db/schema/documents';
@@ -10,6 +9,7 @@ import { INDEX_BUILT_CHANNEL } from '../server/search/index-service';
 import { validateRecords } from '../server/search/record-validation';
 import { countryRecords, loadCountries } from '../server/seed/countries';
 import { demoLookups } from '../server/seed/lookups';
+import { subscribeSse } from '../tests/support/sse';
 import { createTestApp, fixedSession } from '../tests/support/test-app';
 import { latencyStats, measure } from './stats';
 
@@ -44,44 +44,27 @@ const tooCostly = `{ ${Array.from({ length: 15 }, (_, n) => page(n)).join(' ')} 
 
 /** Opens SSE subscribers, then times NOTIFY → every subscriber has the event. */
 async function fanOut(samples: number) {
-  const waiting: ((crc: number) => void)[] = [];
-  const streams: ReadableStreamDefaultReader<string>[] = [];
+  const subscribers = [];
   for (let i = 0; i < SUBSCRIBERS; i++) {
-    const response = await app.request('/graphql', {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'text/event-stream',
-        Authorization: 'Bearer bench',
-      },
-      body: JSON.stringify({ query: 'subscription { indexUpdated { dataSource crc32c } }' }),
-    });
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    streams.push(reader);
-    const push = createSseParser(({ event, data }) => {
-      if (event === 'next')
-        for (const done of waiting.splice(0)) done(JSON.parse(data).data.indexUpdated.crc32c);
-    });
-    void (async () => {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
-        push(value);
-      }
-    })();
+    subscribers.push(
+      await subscribeSse(
+        app,
+        { query: 'subscription { indexUpdated { dataSource crc32c } }' },
+        { Authorization: 'Bearer bench' },
+      ),
+    );
   }
   const durations: number[] = [];
   for (let crc = 1; crc <= samples; crc++) {
-    const heard = Array.from(
-      { length: SUBSCRIBERS },
-      () => new Promise<number>((resolve) => waiting.push(resolve)),
-    );
+    const heard = subscribers.map((subscriber) => subscriber.next());
     const started = performance.now();
     await database.notify(INDEX_BUILT_CHANNEL, JSON.stringify({ source: 'countries', crc32c: crc }));
-    await Promise.all(heard);
+    for (const result of await Promise.all(heard)) {
+      if (result.data?.indexUpdated.crc32c !== crc) throw new Error(JSON.stringify(result).slice(0, 300));
+    }
     durations.push(performance.now() - started);
   }
-  for (const reader of streams) await reader.cancel();
+  for (const subscriber of subscribers) subscriber.close();
   return latencyStats(durations);
 }
 

@@ -1,5 +1,5 @@
-// The HTTP half of the GraphQL client against a stand-in fetch: bearer token, results, errors and
-// the spec §8 usage errors, and failures reported to onError.
+// The GraphQL client against a stand-in fetch: bearer token, results, errors and the spec §8 usage
+// errors, and failures (a subscription's included) reported to onError.
 import { describe, expect, it, vi } from 'vitest';
 import { TypedDocumentString } from './generated/operations';
 import { createGraphqlClient } from './graphql-client';
@@ -23,6 +23,7 @@ function client(answer: (init: RequestInit) => Response | Promise<Response>, tok
       calls.push({ url: String(url), init: init! });
       return answer(init!);
     },
+    wait: async () => {},
     onError,
   });
   return { client: created, calls, onError };
@@ -84,5 +85,27 @@ describe('GraphQL client', () => {
     const options = graphqlQueryOptions(c, doc('{ me { id } }'), { x: 1 });
     expect(options.queryKey).toEqual(['graphql', expect.stringMatching(/^[0-9a-z]{10}$/)]);
     expect(await options.queryFn({ signal: new AbortController().signal })).toEqual({ me: null });
+  });
+
+  it('subscribes over server-sent events by default and reports a subscription that gives up, once', async () => {
+    const {
+      client: c,
+      calls,
+      onError,
+    } = client(() => Promise.reject(new TypeError('Failed to fetch')), 'tok');
+    expect(c.subscriptionTransport).toBe('sse');
+    const failure = await new Promise((resolve, reject) => {
+      c.subscribe(doc('subscription Updates { indexUpdated { crc32c } }'), undefined, {
+        next: () => reject(new Error('no result expected')),
+        error: resolve,
+        complete: () => reject(new Error('completed')),
+      });
+    });
+    expect(failure).toBeInstanceOf(TypeError);
+    expect(calls).toHaveLength(6);
+    expect(calls.every((call) => new Headers(call.init.headers).get('Authorization') === 'Bearer tok')).toBe(
+      true,
+    );
+    expect(onError).toHaveBeenCalledExactlyOnceWith(failure, 'Updates');
   });
 });

@@ -1,16 +1,16 @@
 // The GraphQL client: queries and mutations over HTTP with the bearer token, subscriptions over
-// graphql-ws when a WebSocket URL is configured and over server-sent events otherwise. Failures
-// are reported to `onError` (the app logs them: spec §8 "data-query layer errors").
+// graphql-ws when a WebSocket URL is configured and over server-sent events (graphql-sse) otherwise,
+// each loaded on the first subscription. Failures are reported to `onError` (the app logs them:
+// spec §8 "data-query layer errors").
 import {
   type GraphqlDocument,
   GraphqlRequestError,
   type GraphqlResult,
   GraphqlUsageError,
   operationName,
+  type Subscribe,
   type SubscriptionSink,
 } from './graphql-types';
-import { subscribeOverSse } from './sse-subscription';
-import type { createWsSubscriber, WsTransport } from './ws-subscription';
 
 export interface GraphqlClientOptions {
   endpoint: string;
@@ -45,13 +45,11 @@ export interface GraphqlClient {
   ): () => void;
 }
 
-type WsSubscribe = ReturnType<typeof createWsSubscriber>;
-
-/** graphql-ws is loaded on the first subscription: by default (no endpoint) no page pays for it. */
-function lazyWsSubscriber(transport: WsTransport): WsSubscribe {
-  let loading: Promise<WsSubscribe> | undefined;
+/** A transport loaded on the first subscription: pages that never subscribe do not pay for it. */
+function onFirstSubscription(load: () => Promise<Subscribe>): Subscribe {
+  let loading: Promise<Subscribe> | undefined;
   return (payload, sink) => {
-    loading ??= import('./ws-subscription').then(({ createWsSubscriber }) => createWsSubscriber(transport));
+    loading ??= load();
     let stop: (() => void) | undefined;
     let stopped = false;
     loading.then(
@@ -79,14 +77,25 @@ export function createGraphqlClient(options: GraphqlClientOptions): GraphqlClien
     const token = options.token();
     return token ? { Authorization: `Bearer ${token}` } : {};
   };
-  const wsSubscribe =
-    options.webSocketUrl &&
-    lazyWsSubscriber({
-      url: options.webSocketUrl,
-      token: options.token,
-      webSocketImpl: options.webSocketImpl,
-      wait: options.wait,
-    });
+  const { webSocketUrl, wait } = options;
+  const startSubscription = webSocketUrl
+    ? onFirstSubscription(() =>
+        import('./ws-subscription').then(({ createWsSubscriber }) =>
+          createWsSubscriber({
+            url: webSocketUrl,
+            token: options.token,
+            webSocketImpl: options.webSocketImpl,
+            wait,
+          }),
+        ),
+      )
+    : onFirstSubscription(() =>
+        import('./sse-subscription').then(
+          ({ subscribeOverSse }): Subscribe =>
+            (payload, sink) =>
+              subscribeOverSse({ endpoint: options.endpoint, fetch: fetchFn, headers, wait }, payload, sink),
+        ),
+      );
 
   async function execute<TResult, TVariables>(
     document: GraphqlDocument<TResult, TVariables>,
@@ -132,7 +141,7 @@ export function createGraphqlClient(options: GraphqlClientOptions): GraphqlClien
   }
 
   return {
-    subscriptionTransport: wsSubscribe ? 'websocket' : 'sse',
+    subscriptionTransport: webSocketUrl ? 'websocket' : 'sse',
     execute,
 
     async request(document, variables, signal) {
@@ -155,12 +164,7 @@ export function createGraphqlClient(options: GraphqlClientOptions): GraphqlClien
           sink.error(error);
         },
       };
-      if (wsSubscribe) return wsSubscribe(payload, reporting);
-      return subscribeOverSse(
-        { endpoint: options.endpoint, fetch: fetchFn, headers, ...(options.wait && { wait: options.wait }) },
-        payload,
-        reporting,
-      );
+      return startSubscription(payload, reporting);
     },
   };
 }

@@ -48,6 +48,12 @@ export type SubscriptionState =
   | { state: 'retrying'; retry: number; delayMs: number }
   | { state: 'closed' };
 
+/** What a subscription sends: the operation's text and its variables. */
+export interface SubscriptionPayload {
+  query: string;
+  variables?: Record<string, unknown>;
+}
+
 export interface SubscriptionSink<TResult> {
   next(result: GraphqlResult<TResult>): void;
   error(error: unknown): void;
@@ -55,6 +61,12 @@ export interface SubscriptionSink<TResult> {
   /** Connection changes, for pages that show them. */
   state?(state: SubscriptionState): void;
 }
+
+/** Starts a subscription; the function it returns stops it. */
+export type Subscribe = <TResult>(
+  payload: SubscriptionPayload,
+  sink: SubscriptionSink<TResult>,
+) => () => void;
 
 export function operationName(query: string): string | undefined {
   return /\b(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/.exec(query)?.[1];

@@ -1,10 +1,16 @@
-// Subscriptions over server-sent events (Yoga's distinct-connections mode: a POST answered with
-// text/event-stream), used when no WebSocket endpoint is configured. A dropped or failed
-// connection is retried with the policy of retry-policy.ts; a successful one resets the count.
-import type { GraphqlResult, SubscriptionSink } from './graphql-types';
-import { GraphqlRequestError } from './graphql-types';
+// Subscriptions over server-sent events with graphql-sse in its distinct connections mode (a POST
+// answered with text/event-stream per subscription, which Yoga serves without a plugin), used when
+// no WebSocket endpoint is configured. Retries follow retry-policy.ts and count from the last
+// connection that opened: graphql-sse would count from the last result, so a quiet subscription
+// would give up after five drops however far apart.
+import { createClient } from 'graphql-sse';
+import {
+  GraphqlRequestError,
+  type GraphqlResult,
+  type SubscriptionPayload,
+  type SubscriptionSink,
+} from './graphql-types';
 import { retryDelayMs, SUBSCRIPTION_RETRIES, waitMs } from './retry-policy';
-import { createSseParser } from './sse-parser';
 
 export interface SseTransport {
   endpoint: string;
@@ -13,85 +19,79 @@ export interface SseTransport {
   wait?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
-/** Reads one connection; resolves true when the server completed the stream. */
-async function readStream<T>(response: Response, sink: SubscriptionSink<T>): Promise<boolean> {
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let completed = false;
-  const push = createSseParser(({ event, data }) => {
-    if (event === 'complete') completed = true;
-    else if (event === 'next' || event === 'message') sink.next(JSON.parse(data) as GraphqlResult<T>);
-  });
-  while (!completed) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    push(value);
-  }
-  if (completed) await reader.cancel().catch(() => {});
-  return completed;
-}
-
 export function subscribeOverSse<T>(
   transport: SseTransport,
-  payload: { query: string; variables?: Record<string, unknown> },
+  payload: SubscriptionPayload,
   sink: SubscriptionSink<T>,
 ): () => void {
-  const controller = new AbortController();
+  const stopped = new AbortController();
   const wait = transport.wait ?? waitMs;
-  const body = JSON.stringify(payload);
-
-  void (async () => {
-    let retry = 0;
-    sink.state?.({ state: 'connecting' });
-    for (;;) {
-      try {
-        const response = await transport.fetch(transport.endpoint, {
-          method: 'POST',
-          headers: {
-            ...transport.headers(),
-            'Content-Type': 'application/json',
-            Accept: 'text/event-stream',
-          },
-          body,
-          signal: controller.signal,
-        });
-        const type = response.headers.get('Content-Type') ?? '';
-        if (response.ok && response.body && type.startsWith('text/event-stream')) {
-          sink.state?.({ state: 'open' });
-          retry = 0;
-          if (await readStream(response, sink)) break;
-          throw new Error('The event stream ended before the subscription completed');
-        }
-        if (type.includes('json')) {
-          // The operation was refused (invalid, over a limit): an answer, not a connection failure.
-          sink.next((await response.json()) as GraphqlResult<T>);
-          break;
-        }
-        throw new GraphqlRequestError(
-          `The subscription failed with HTTP ${response.status}`,
-          [],
-          response.status,
-        );
-      } catch (error) {
-        if (controller.signal.aborted) return;
-        if (retry >= SUBSCRIPTION_RETRIES) {
-          sink.state?.({ state: 'closed' });
-          sink.error(error);
-          return;
-        }
-        const delayMs = retryDelayMs(retry);
-        sink.state?.({ state: 'retrying', retry: retry + 1, delayMs });
-        retry += 1;
-        await wait(delayMs, controller.signal);
-        if (controller.signal.aborted) return;
-      }
-    }
+  let retries = 0;
+  let lastFailure: unknown;
+  /** Once closed (by the server, a failure or the subscriber) the sink hears nothing more. */
+  const close = (then?: () => void) => {
+    if (stopped.signal.aborted) return;
+    stopped.abort();
     sink.state?.({ state: 'closed' });
-    sink.complete();
-  })();
+    then?.();
+  };
+
+  const client = createClient({
+    url: transport.endpoint,
+    headers: transport.headers,
+    // The policy is applied in `retry`, which throws the last failure once it is spent.
+    retryAttempts: Number.POSITIVE_INFINITY,
+    retry: async () => {
+      if (retries >= SUBSCRIPTION_RETRIES) throw lastFailure;
+      const delayMs = retryDelayMs(retries);
+      retries += 1;
+      sink.state?.({ state: 'retrying', retry: retries, delayMs });
+      await wait(delayMs, stopped.signal);
+    },
+    // A failure is kept for the subscriber (graphql-sse passes on a NetworkError with its message
+    // only), and an answer that is not an event stream is one.
+    fetchFn: async (url: string, init: RequestInit) => {
+      try {
+        const response = await transport.fetch(url, init);
+        const type = response.headers.get('Content-Type') ?? '';
+        if (!response.ok || !type.startsWith('text/event-stream')) {
+          await response.body?.cancel();
+          throw new GraphqlRequestError(
+            `The subscription failed with HTTP ${response.status}`,
+            [],
+            response.status,
+          );
+        }
+        return response;
+      } catch (error) {
+        lastFailure = error;
+        throw error;
+      }
+    },
+  });
+
+  const stop = client.subscribe(
+    payload,
+    {
+      next: (result) => {
+        if (!stopped.signal.aborted) sink.next(result as GraphqlResult<T>);
+      },
+      error: (error) => close(() => sink.error(error)),
+      complete: () => close(() => sink.complete()),
+    },
+    {
+      connecting: (reconnecting) => {
+        if (!reconnecting) sink.state?.({ state: 'connecting' });
+      },
+      connected: () => {
+        retries = 0;
+        sink.state?.({ state: 'open' });
+      },
+    },
+  );
 
   return () => {
-    if (controller.signal.aborted) return;
-    controller.abort();
-    sink.state?.({ state: 'closed' });
+    close();
+    stop();
   };
 }

@@ -1,7 +1,7 @@
 // Subscriptions over WebSocket (graphql-ws), when an endpoint is configured: one connection per
 // bearer token, opened on the first subscription, retried with the policy of retry-policy.ts.
 import { type Client, createClient } from 'graphql-ws';
-import type { SubscriptionSink } from './graphql-types';
+import type { Subscribe } from './graphql-types';
 import { retryDelayMs, SUBSCRIPTION_RETRIES, waitMs } from './retry-policy';
 
 export interface WsTransport {
@@ -11,7 +11,7 @@ export interface WsTransport {
   wait?: (ms: number) => Promise<void>;
 }
 
-export function createWsSubscriber(transport: WsTransport) {
+export function createWsSubscriber(transport: WsTransport): Subscribe {
   let current: { token: string | undefined; client: Client } | undefined;
   const wait = transport.wait ?? ((ms: number) => waitMs(ms));
 
@@ -35,10 +35,7 @@ export function createWsSubscriber(transport: WsTransport) {
     return created;
   }
 
-  return function subscribe<T>(
-    payload: { query: string; variables?: Record<string, unknown> },
-    sink: SubscriptionSink<T>,
-  ): () => void {
+  return function subscribe(payload, sink) {
     const ws = client();
     let retry = 0;
     const offs = [

@@ -1,41 +1,65 @@
-// Reads a GraphQL subscription over server-sent events (Yoga's distinct-connections mode) from a
-// Response, one payload at a time, with the client's own event-stream parser.
-import { createSseParser } from '#client/graphql/sse-parser';
+// Follows a GraphQL subscription over server-sent events in process, through graphql-sse's client
+// (distinct connections mode, the protocol Yoga speaks), one result at a time:
+//   const events = await subscribeSse(app, { query: 'subscription { … }' }, session.bearerHeaders);
+//   expect(await events.next()).toEqual({ data: … });
+import { createClient } from 'graphql-sse';
+import { apiPaths } from '#shared/api-paths';
+import type { RequestTarget } from './auth';
 
 export interface SseSubscription {
-  // biome-ignore lint/suspicious/noExplicitAny: tests read payloads of any shape
+  /** The next result, `{ complete: true }` once the server has ended the stream. */
+  // biome-ignore lint/suspicious/noExplicitAny: tests read results of any shape
   next(timeoutMs?: number): Promise<any>;
-  close(): Promise<void>;
+  close(): void;
 }
 
-export function readSse(response: Response): SseSubscription {
-  if (!response.body) throw new Error(`no event stream (HTTP ${response.status})`);
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  const payloads: unknown[] = [];
-  // A read cut short by a timeout stays pending; the next call awaits it rather than losing its chunk.
-  let reading: ReturnType<typeof reader.read> | undefined;
-  const push = createSseParser(({ event, data }) =>
-    payloads.push(event === 'complete' ? { complete: true } : JSON.parse(data)),
-  );
-  return {
-    async next(timeoutMs = 10_000) {
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('no event in time')), timeoutMs);
-      });
-      try {
-        while (payloads.length === 0) {
-          reading ??= reader.read();
-          const chunk = await Promise.race([reading, timeout]);
-          reading = undefined;
-          if (chunk.done) return { complete: true };
-          push(chunk.value);
-        }
-        return payloads.shift();
-      } finally {
-        clearTimeout(timer);
-      }
-    },
-    close: () => reader.cancel(),
+/** Resolves once the server has answered with its event stream, so no later event is missed. */
+export function subscribeSse(
+  app: RequestTarget,
+  payload: { query: string; variables?: Record<string, unknown> },
+  headers: Record<string, string> = {},
+): Promise<SseSubscription> {
+  const received: unknown[] = [];
+  let failure: unknown;
+  let wake: (() => void) | undefined;
+  const push = (item: unknown) => {
+    received.push(item);
+    wake?.();
   };
+  const client = createClient({
+    url: apiPaths.graphql,
+    fetchFn: (url: string, init: RequestInit) => app.request(url, init),
+    headers,
+    retryAttempts: 0,
+  });
+  let stop = () => {};
+  const subscription: SseSubscription = {
+    async next(timeoutMs = 10_000) {
+      if (received.length === 0 && !failure) {
+        let timer: NodeJS.Timeout | undefined;
+        await new Promise<void>((woken, late) => {
+          wake = woken;
+          timer = setTimeout(() => late(new Error('no event in time')), timeoutMs);
+        }).finally(() => clearTimeout(timer));
+      }
+      if (received.length > 0) return received.shift();
+      throw failure;
+    },
+    close: () => stop(),
+  };
+  return new Promise((resolve, reject) => {
+    stop = client.subscribe(
+      payload,
+      {
+        next: push,
+        complete: () => push({ complete: true }),
+        error: (error) => {
+          failure = error;
+          wake?.();
+          reject(error);
+        },
+      },
+      { connected: () => resolve(subscription) },
+    );
+  });
 }
