@@ -5,7 +5,7 @@
 import { LOCALE_COOKIE } from '#shared/locales';
 import { optionalStorage } from '../consent/optional-storage';
 import { authStore } from '../features/auth/auth-store';
-import { readCookie } from '../theme/cookies';
+import { readCookie } from '../lib/cookies';
 import { START_SNAPSHOT_KEY, START_SNAPSHOT_VERSION, type StartSnapshot } from './start-snapshot-format';
 
 const OVERLAY_ID = 'start-snapshot';

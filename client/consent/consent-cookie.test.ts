@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { writeCookie } from '../lib/cookies';
 import {
   CONSENT_COOKIE,
   CONSENT_MAX_AGE_SECONDS,
   CONSENT_REVISION,
-  parseConsentCookie,
-  serializeConsentCookie,
+  readConsentCookie,
+  writeConsentCookie,
 } from './consent-cookie';
 
 const decision = {
@@ -13,30 +15,32 @@ const decision = {
   decidedAt: '2026-02-01T09:30:00.000Z',
 };
 
-function asDocumentCookie(setCookie: string): string {
-  return `i18n_redirected=fr; ${setCookie.split(';')[0]}; color-scheme=dark`;
-}
+afterEach(() => void vi.restoreAllMocks());
 
 describe('consent cookie', () => {
-  it('round-trips a decision among other cookies', () => {
-    const header = serializeConsentCookie(decision, false);
-    expect(header).toContain(`Max-Age=${CONSENT_MAX_AGE_SECONDS}`);
-    expect(header).toContain('Path=/; SameSite=Lax');
-    expect(header).not.toContain('Secure');
-    expect(serializeConsentCookie(decision, true)).toMatch(/; Secure$/);
-    expect(parseConsentCookie(asDocumentCookie(header))).toEqual(decision);
+  it('round-trips a decision among other cookies, for six months, Secure when asked', () => {
+    const written = vi.spyOn(document, 'cookie', 'set');
+    writeCookie('i18n_redirected', 'fr', { maxAgeSeconds: 60 });
+    writeConsentCookie(decision, false);
+    writeCookie('color-scheme', 'dark', { maxAgeSeconds: 60 });
+    expect(readConsentCookie()).toEqual(decision);
+    expect(written.mock.calls[1]![0]).toMatch(
+      new RegExp(`^${CONSENT_COOKIE}=[^;]+; Max-Age=${CONSENT_MAX_AGE_SECONDS}; Path=/; SameSite=Lax$`),
+    );
+    writeConsentCookie(decision, true);
+    expect(written.mock.calls.at(-1)![0]).toMatch(/; SameSite=Lax; Secure$/);
   });
 
   it('treats a decision from another revision as no decision', () => {
-    const old = serializeConsentCookie({ ...decision, revision: CONSENT_REVISION - 1 }, false);
-    expect(parseConsentCookie(asDocumentCookie(old))).toBeNull();
+    const old = encodeURIComponent(JSON.stringify({ ...decision, revision: CONSENT_REVISION - 1 }));
+    expect(readConsentCookie(`${CONSENT_COOKIE}=${old}`)).toBeNull();
   });
 
   it('ignores missing, malformed and tampered cookies', () => {
-    expect(parseConsentCookie('')).toBeNull();
-    expect(parseConsentCookie(`${CONSENT_COOKIE}=not-json`)).toBeNull();
-    expect(parseConsentCookie(`${CONSENT_COOKIE}=%E0%A4%A`)).toBeNull();
+    expect(readConsentCookie('')).toBeNull();
+    expect(readConsentCookie(`${CONSENT_COOKIE}=not-json`)).toBeNull();
+    expect(readConsentCookie(`${CONSENT_COOKIE}=%E0%A4%A`)).toBeNull();
     const unknownCategory = encodeURIComponent(JSON.stringify({ ...decision, allowed: ['tracking'] }));
-    expect(parseConsentCookie(`${CONSENT_COOKIE}=${unknownCategory}`)).toBeNull();
+    expect(readConsentCookie(`${CONSENT_COOKIE}=${unknownCategory}`)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // The consent cookie: which optional categories the visitor allowed, under which revision of our
 // storage catalogue, and when. A cookie from an older revision counts as no decision.
 import { z } from 'zod';
+import { readCookie, writeCookie } from '../lib/cookies';
 
 export const consentCategories = ['necessary', 'preferences', 'analytics'] as const;
 export type ConsentCategory = (typeof consentCategories)[number];
@@ -32,22 +33,18 @@ export function parseConsentDecision(value: unknown): ConsentDecision | null {
   return parsed.success && parsed.data.revision === CONSENT_REVISION ? parsed.data : null;
 }
 
-/** Reads the decision out of a `document.cookie` string; null when absent, malformed or outdated. */
-export function parseConsentCookie(cookieHeader: string): ConsentDecision | null {
-  const prefix = `${CONSENT_COOKIE}=`;
-  const raw = cookieHeader
-    .split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(prefix));
-  if (!raw) return null;
+/** The page's decision (or the one in `cookies`); null when absent, malformed or outdated. */
+export function readConsentCookie(cookies?: string): ConsentDecision | null {
+  const value = readCookie(CONSENT_COOKIE, cookies);
+  if (value === undefined) return null;
   try {
-    return parseConsentDecision(JSON.parse(decodeURIComponent(raw.slice(prefix.length))));
+    return parseConsentDecision(JSON.parse(value));
   } catch {
     return null;
   }
 }
 
-export function serializeConsentCookie(decision: ConsentDecision, secure: boolean): string {
-  const value = encodeURIComponent(JSON.stringify(decision));
-  return `${CONSENT_COOKIE}=${value}; Max-Age=${CONSENT_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+/** `secure` on HTTPS pages: a plain-HTTP page cannot set a Secure cookie. */
+export function writeConsentCookie(decision: ConsentDecision, secure: boolean): void {
+  writeCookie(CONSENT_COOKIE, JSON.stringify(decision), { maxAgeSeconds: CONSENT_MAX_AGE_SECONDS, secure });
 }

@@ -7,9 +7,9 @@ import {
   type ConsentDecision,
   type OptionalCategory,
   optionalCategories,
-  parseConsentCookie,
   parseConsentDecision,
-  serializeConsentCookie,
+  readConsentCookie,
+  writeConsentCookie,
 } from './consent-cookie';
 import { purgeCategories } from './storage-catalogue';
 
@@ -17,7 +17,7 @@ type Listener = (decision: ConsentDecision | null) => void;
 
 const listeners = new Set<Listener>();
 const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('sift-consent') : null;
-let current: ConsentDecision | null = parseConsentCookie(document.cookie);
+let current: ConsentDecision | null = readConsentCookie();
 
 function refusedCategories(decision: ConsentDecision): OptionalCategory[] {
   return optionalCategories.filter((category) => !decision.allowed.includes(category));
@@ -52,8 +52,7 @@ export function setConsent(allowed: OptionalCategory[]): ConsentDecision {
     allowed: optionalCategories.filter((category) => allowed.includes(category)),
     decidedAt: new Date().toISOString(),
   };
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from some supported browsers
-  document.cookie = serializeConsentCookie(current, window.location.protocol === 'https:');
+  writeConsentCookie(current, window.location.protocol === 'https:');
   purgeCategories(refusedCategories(current));
   announce();
   channel?.postMessage(current);

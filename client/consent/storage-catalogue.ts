@@ -1,6 +1,7 @@
 // Every cookie and browser-storage key Sift writes, by consent category. The settings page lists
 // them, and withdrawing a category deletes its entries. Add a row when a feature stores something
 // (and document it in docs/consent.md).
+import { cookieNames, deleteCookie } from '../lib/cookies';
 import type { ConsentCategory } from './consent-cookie';
 
 export interface StoredItem {
@@ -59,12 +60,7 @@ function clearStorage(storage: Storage, pattern: string): void {
 }
 
 function clearCookies(pattern: string): void {
-  for (const part of document.cookie.split(';')) {
-    const name = part.split('=')[0]!.trim();
-    if (!name || !matches(pattern, name)) continue;
-    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from some supported browsers
-    document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax`;
-  }
+  for (const name of cookieNames()) if (matches(pattern, name)) deleteCookie(name);
 }
 
 /** Deletes what the given categories stored in cookies, localStorage and sessionStorage. */

@@ -3,9 +3,9 @@
 // and failures written to the console and the client logger (spec §8).
 import { apiPaths } from '#shared/api-paths';
 import { bearerTokenCookie } from '#shared/auth';
+import { readCookie } from '../lib/cookies';
 import { appLogger } from '../logging/app-logger';
 import { serializeError } from '../logging/serialize-error';
-import { readCookie } from '../theme/cookies';
 import { createGraphqlClient } from './graphql-client';
 
 /** A path such as /graphql becomes ws(s):// on this origin; a full ws(s):// URL is used as it is. */

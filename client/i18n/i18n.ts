@@ -4,7 +4,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { defaultLocale, findLocale, LOCALE_COOKIE, localeCodes, pickLocale } from '#shared/locales';
-import { readCookie, writePreferenceCookie } from '../theme/cookies';
+import { readCookie, writePreferenceCookie } from '../lib/cookies';
 import { rightToLeftCache } from '../theme/emotion-caches';
 import { messagesBackend } from './messages-backend';
 import { loadMuiTranslations } from './mui-localizations';

@@ -11,6 +11,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { readCookie, writePreferenceCookie } from '../lib/cookies';
 import {
   COLOR_SCHEME_COOKIE,
   type ColorScheme,
@@ -20,7 +21,6 @@ import {
   parseColorSchemeName,
   resolveColorScheme,
 } from './color-scheme';
-import { readCookie, writePreferenceCookie } from './cookies';
 import { applyColorSchemeToDocument } from './document-color-scheme';
 import { useColorFamily } from './m3-colors';
 
