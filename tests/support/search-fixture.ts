@@ -18,28 +18,21 @@ const base: Pick<
   sortOptions: [],
 };
 
+/** A source searched by name and filtered by one enum property, which its results also show. */
+const source = (dataType: string, keyProperty: string, filter: string): DataSourceConfig => ({
+  ...base,
+  dataType,
+  keyProperty,
+  titleProperty: 'name',
+  descriptionProperties: [filter],
+  searchProperties: { name: 'text' },
+  indexedProperties: { [filter]: 'enum' },
+  filters: { [filter]: filter },
+});
+
 export const searchSources: Record<string, DataSourceConfig> = {
-  countries: {
-    ...base,
-    dataType: 'country',
-    keyProperty: 'code',
-    titleProperty: 'name',
-    descriptionProperties: ['region'],
-    searchProperties: { name: 'text' },
-    indexedProperties: { region: 'enum' },
-    filters: { region: 'region' },
-  },
-  cities: {
-    ...base,
-    dataType: 'city',
-    keyProperty: 'id',
-    titleProperty: 'name',
-    descriptionProperties: ['country'],
-    searchProperties: { name: 'text' },
-    indexedProperties: { country: 'enum' },
-    filters: { country: 'country' },
-    rank: { property: 'population', scale: 'linear' },
-  },
+  countries: source('country', 'code', 'region'),
+  cities: { ...source('city', 'id', 'country'), rank: { property: 'population', scale: 'linear' } },
 };
 
 const saints = 'Antonio Bernardo Carlos Diego Esteban Felipe Gabriel Hilario Ignacio Jacinto Lorenzo Martín'
