@@ -1,7 +1,7 @@
 // Helpers that answer API errors in the one shape of shared/api-error.ts.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ZodError } from 'zod';
+import type { core } from 'zod';
 import type { ApiErrorBody } from '../shared/api-error';
 
 export function apiError(
@@ -15,7 +15,7 @@ export function apiError(
   return c.json(body, status);
 }
 
-export function invalidBody(c: Context, error: ZodError) {
+export function invalidBody(c: Context, error: core.$ZodError) {
   const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
   return apiError(c, 400, 'invalid_body', 'The request body is not valid.', issues);
 }

@@ -32,6 +32,13 @@ function open(port: number) {
   return { socket, received: () => received, closed };
 }
 
+/** A connection to a freshly started server, on which `request` has been written. */
+async function sent(request: string) {
+  const client = open(await start());
+  client.socket.write(request);
+  return client;
+}
+
 const responses = (text: string) => [...text.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1]));
 
 describe('the HTTP server', () => {
@@ -45,23 +52,43 @@ describe('the HTTP server', () => {
     expect(responses(slow.received())).toEqual([408]);
   });
 
+  /** The request that `head` (request line and headers) opens, with `body` declared by its length or chunked. */
+  const framings = (head: string, body: string): [string, string][] => [
+    ['declared by Content-Length', `${head}Content-Length: ${body.length}\r\n\r\n${body}`],
+    [
+      'sent in chunks',
+      `${head}Transfer-Encoding: chunked\r\n\r\n${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`,
+    ],
+  ];
+
   const oversized = JSON.stringify({ dataSources: ['x'.repeat(1024 * 1024)] });
   const post = 'POST /api/index HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n';
 
-  it.each([
-    ['declared by Content-Length', `${post}Content-Length: ${oversized.length}\r\n\r\n${oversized}`],
-    [
-      'sent in chunks',
-      `${post}Transfer-Encoding: chunked\r\n\r\n${oversized.length.toString(16)}\r\n${oversized}\r\n0\r\n\r\n`,
-    ],
-  ])('keeps the connection usable after refusing a body too large for its route, %s', async (_, request) => {
-    const port = await start();
-    const client = open(port);
-    client.socket.write(request);
-    await expect.poll(() => responses(client.received())).toEqual([413]);
-    client.socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
-    await client.closed;
-    expect(responses(client.received())).toEqual([413, 200]);
-    expect(client.received()).toContain('"too_large"');
+  it.each(framings(post, oversized))(
+    'keeps the connection usable after refusing a body too large for its route, %s',
+    async (_, request) => {
+      const client = await sent(request);
+      await expect.poll(() => responses(client.received())).toEqual([413]);
+      client.socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+      await client.closed;
+      expect(responses(client.received())).toEqual([413, 200]);
+      expect(client.received()).toContain('"too_large"');
+    },
+  );
+
+  const log = JSON.stringify({
+    logName: 'client',
+    logObject: { metadata: { severity: 'INFO', timestamp: new Date().toISOString() }, message: 'beacon' },
   });
+  const beacon =
+    'POST /api/send-log-to-gcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain;charset=UTF-8\r\nConnection: close\r\n';
+
+  it.each(framings(beacon, log))(
+    'reads a text/plain log body (sendBeacon) as JSON, %s',
+    async (_, request) => {
+      const client = await sent(request);
+      await client.closed;
+      expect(responses(client.received())).toEqual([202]);
+    },
+  );
 });

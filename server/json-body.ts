@@ -1,71 +1,145 @@
-// Reading a JSON request body safely: a byte cap (413) before anything is read, then JSON, nesting
-// and storable text (json-text.ts), then zod (400 with field-level issues), all in the house error shape.
-import type { Context, MiddlewareHandler } from 'hono';
-import type { z } from 'zod';
+// Request bodies, refused one way and in the house error shape: over the route's byte cap (413)
+// before anything is read, of another media type (415), then through @hono/zod-validator: a body
+// that does not parse (400 invalid_json), nests too deep or holds unstorable text (json-text.ts), or
+// does not match the route's schema (400 invalid_body, naming each field).
+import { zValidator } from '@hono/zod-validator';
+import type { Context, Env, MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { z } from 'zod';
 import { apiError, invalidBody } from './http-error';
-import { findJsonProblem, withStorableText } from './json-text';
+import { findJsonProblem, type TextPolicy, withStorableText } from './json-text';
 
 /** Of a refused body sent without a length, this much more is read and dropped before answering. */
 const DISCARD_BYTES = 8 * 1024 * 1024;
 
+export interface BodyOptions {
+  maxBytes: number;
+  /** Names the request in the 413 message, e.g. "A message". */
+  what: string;
+}
+
+export interface JsonBodyOptions extends BodyOptions {
+  /** Read as JSON whatever the media type, instead of 415 (navigator.sendBeacon posts text/plain). */
+  anyMediaType?: boolean;
+  text?: TextPolicy;
+}
+
+/** What a route's handler reads with `c.req.valid(target)`. */
+type Validated<Target extends 'json' | 'form', Out> = { out: { [K in Target]: Out } };
+
+interface BodyKind {
+  target: 'json' | 'form';
+  mediaType: string;
+  /** The media types zValidator parses for this target, which are all this kind accepts. */
+  accepts: RegExp;
+  unparsable: { code: string; message: string };
+}
+
+const JSON_KIND: BodyKind = {
+  target: 'json',
+  mediaType: 'application/json',
+  accepts: /^application\/([\w.-]+\+)?json$/,
+  unparsable: { code: 'invalid_json', message: 'The request body is not JSON.' },
+};
+const FORM_KIND: BodyKind = {
+  target: 'form',
+  mediaType: 'application/x-www-form-urlencoded',
+  accepts: /^application\/x-www-form-urlencoded$/,
+  unparsable: { code: 'invalid_form', message: 'The request body is not a form.' },
+};
+
 /**
- * Refuses bodies over `maxBytes` with 413 `too_large`; `what` names the request in the message.
- * The connection stays usable: a body refused by its declared length is never touched, so the
- * server discards it; one sent in chunks is read to its end (up to DISCARD_BYTES) before the answer.
+ * The 413 for a body over `maxBytes`, else undefined. The connection stays usable: a body refused by
+ * its declared length is never touched, so the server discards it; one sent in chunks is read to its
+ * end (up to DISCARD_BYTES) before the answer, and what fits is kept for the handler.
  */
+async function refuseOversized(c: Context, maxBytes: number, what: string): Promise<Response | undefined> {
+  const refuse = () => apiError(c, 413, 'too_large', `${what} may hold at most ${maxBytes} bytes.`);
+  const declared = c.req.header('Content-Length');
+  if (declared !== undefined && c.req.header('Transfer-Encoding') === undefined) {
+    return Number(declared) > maxBytes ? refuse() : undefined;
+  }
+  const body = c.req.raw.body;
+  if (!body) return undefined;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    size += read.value.length;
+    if (size > maxBytes + DISCARD_BYTES) {
+      c.header('Connection', 'close');
+      return refuse();
+    }
+    if (size <= maxBytes) chunks.push(read.value);
+  }
+  if (size > maxBytes) return refuse();
+  c.req.raw = new Request(c.req.raw, { body: Buffer.concat(chunks) });
+  return undefined;
+}
+
+/** Only the byte cap, for bodies another parser reads (GraphQL). */
 export function limitBody(maxBytes: number, what: string): MiddlewareHandler {
-  return async (c, next) => {
-    const refuse = () => apiError(c, 413, 'too_large', `${what} may hold at most ${maxBytes} bytes.`);
-    const declared = c.req.header('Content-Length');
-    if (declared !== undefined && c.req.header('Transfer-Encoding') === undefined) {
-      return Number(declared) > maxBytes ? refuse() : next();
-    }
-    const body = c.req.raw.body;
-    if (!body) return next();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    const reader = body.getReader();
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      size += read.value.length;
-      if (size > maxBytes + DISCARD_BYTES) {
-        c.header('Connection', 'close');
-        return refuse();
-      }
-      if (size <= maxBytes) chunks.push(read.value);
-    }
-    if (size > maxBytes) return refuse();
-    c.req.raw = new Request(c.req.raw, { body: Buffer.concat(chunks) });
-    return next();
-  };
+  return async (c, next) => (await refuseOversized(c, maxBytes, what)) ?? next();
 }
 
 /**
- * Parses the body as JSON (whatever its content type) and validates it; `schema` may depend on the
- * raw value, e.g. to accept one item or an array of them with precise issues for each shape.
+ * `schema` behind what must hold before zod walks a body and the database stores it: nesting within
+ * bounds and storable text, refused as issues of the field, or (`text: 'repair'`) repaired.
  */
-export async function parseJsonBody<S extends z.ZodType>(
-  c: Context,
-  schema: S | ((raw: unknown) => S),
-  /** `repair` replaces NUL and lone surrogates with U+FFFD instead of refusing the body (for logs). */
-  { text = 'refuse' }: { text?: 'refuse' | 'repair' } = {},
-): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {
-  let raw: unknown;
-  try {
-    raw = await c.req.json();
-  } catch {
-    return { ok: false, response: apiError(c, 400, 'invalid_json', 'The request body is not JSON.') };
-  }
-  const problem = findJsonProblem(raw);
-  if (problem?.kind === 'unstorable_text' && text === 'repair') raw = withStorableText(raw);
-  else if (problem) {
-    const issues = [{ path: problem.path, message: problem.message }];
-    return {
-      ok: false,
-      response: apiError(c, 400, 'invalid_body', 'The request body is not valid.', issues),
-    };
-  }
-  const parsed = (typeof schema === 'function' ? schema(raw) : schema).safeParse(raw);
-  return parsed.success
-    ? { ok: true, data: parsed.data }
-    : { ok: false, response: invalidBody(c, parsed.error) };
+function guarded<S extends z.ZodType>(schema: S, text: TextPolicy) {
+  return z
+    .unknown()
+    .superRefine((value, ctx) => {
+      const problem = findJsonProblem(value, text);
+      if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+    })
+    .transform((value) => (text === 'repair' ? withStorableText(value) : value))
+    .pipe(schema);
+}
+
+function validatedBody(kind: BodyKind, schema: z.ZodType, options: JsonBodyOptions): MiddlewareHandler {
+  const validate = zValidator(kind.target, schema, (result, c) =>
+    result.success ? undefined : invalidBody(c, result.error),
+  );
+  return async (c, next) => {
+    const oversized = await refuseOversized(c, options.maxBytes, options.what);
+    if (oversized) return oversized;
+    const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!kind.accepts.test(type)) {
+      if (!options.anyMediaType) {
+        return apiError(c, 415, 'unsupported_media_type', `Send the body as ${kind.mediaType}.`);
+      }
+      // zValidator parses only what is labelled as its media type.
+      const headers = new Headers(c.req.raw.headers);
+      headers.set('Content-Type', kind.mediaType);
+      c.req.raw = new Request(c.req.raw, { headers });
+    }
+    let validated = false;
+    try {
+      return await validate(c, () => {
+        validated = true;
+        return next();
+      });
+    } catch (error) {
+      // zValidator throws an HTTPException for a body that does not parse; later handlers' errors pass.
+      if (validated || !(error instanceof HTTPException)) throw error;
+      return apiError(c, 400, kind.unparsable.code, kind.unparsable.message);
+    }
+  };
+}
+
+/** A JSON body checked against `schema`; the handler reads it with `c.req.valid('json')`. */
+export function jsonBody<S extends z.ZodType>(
+  schema: S,
+  options: JsonBodyOptions,
+): MiddlewareHandler<Env, string, Validated<'json', z.output<S>>> {
+  return validatedBody(JSON_KIND, guarded(schema, options.text ?? 'refuse'), options);
+}
+
+/** A URL-encoded form checked against `schema`; the handler reads it with `c.req.valid('form')`. */
+export function formBody<S extends z.ZodType>(
+  schema: S,
+  options: BodyOptions,
+): MiddlewareHandler<Env, string, Validated<'form', z.output<S>>> {
+  return validatedBody(FORM_KIND, guarded(schema, 'refuse'), options);
 }

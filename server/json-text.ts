@@ -1,45 +1,44 @@
-// What a parsed JSON body may hold before it reaches the database: PostgreSQL stores neither NUL
-// nor lone UTF-16 surrogates (JSON escapes such as "\ud800" parse into them), and checks walk
-// nesting, so both are settled here, per field, before any handler sees the value.
+// What a parsed request body may hold before zod walks it and the database stores it: nesting
+// within MAX_JSON_DEPTH, and no NUL or lone UTF-16 surrogates (JSON escapes such as "\ud800" parse
+// into them, and PostgreSQL stores neither), each found and named by its field.
 
 /** Deeper than any body the API takes; keeps every walk over a body (ours, zod's) off the stack limit. */
 export const MAX_JSON_DEPTH = 64;
+
+/** Unstorable text is refused, or, where a body is worth keeping as it is (logs), repaired. */
+export type TextPolicy = 'refuse' | 'repair';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what this looks for
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, 'g');
 
-export interface JsonProblem {
-  kind: 'too_deep' | 'unstorable_text';
-  path: string;
+interface JsonProblem {
+  path: (string | number)[];
   message: string;
 }
 
-/** The first place in `value` that nests too deep or holds text PostgreSQL cannot store, or null. */
-export function findJsonProblem(value: unknown, path: (string | number)[] = []): JsonProblem | null {
+/**
+ * The first place in `value` that nests deeper than MAX_JSON_DEPTH or, unless `text` is 'repair',
+ * holds text PostgreSQL cannot store; null when there is none.
+ */
+export function findJsonProblem(
+  value: unknown,
+  text: TextPolicy,
+  path: (string | number)[] = [],
+): JsonProblem | null {
   if (typeof value === 'string') {
-    return UNSTORABLE.test(value)
-      ? {
-          kind: 'unstorable_text',
-          path: path.join('.'),
-          message: 'holds a NUL character or a lone surrogate',
-        }
+    return text === 'refuse' && UNSTORABLE.test(value)
+      ? { path, message: 'holds a NUL character or a lone surrogate' }
       : null;
   }
   if (typeof value !== 'object' || value === null) return null;
-  if (path.length >= MAX_JSON_DEPTH) {
-    return { kind: 'too_deep', path: path.join('.'), message: `nests deeper than ${MAX_JSON_DEPTH} levels` };
-  }
+  if (path.length >= MAX_JSON_DEPTH) return { path, message: `nests deeper than ${MAX_JSON_DEPTH} levels` };
   for (const [key, item] of Object.entries(value)) {
     const here = [...path, Array.isArray(value) ? Number(key) : key];
-    if (UNSTORABLE.test(key)) {
-      return {
-        kind: 'unstorable_text',
-        path: here.join('.'),
-        message: 'has a name with a NUL character or a lone surrogate',
-      };
+    if (text === 'refuse' && UNSTORABLE.test(key)) {
+      return { path: here, message: 'has a name with a NUL character or a lone surrogate' };
     }
-    const problem = findJsonProblem(item, here);
+    const problem = findJsonProblem(item, text, here);
     if (problem) return problem;
   }
   return null;

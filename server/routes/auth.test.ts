@@ -20,6 +20,7 @@ import { createSessionReader } from '../auth/session-reader';
 import { createSessionStore, SESSION_CACHE_TTL_MS } from '../auth/session-store';
 import { setPassword } from '../auth/user-store';
 import type { Database } from '../db/client';
+import { rateLimits } from '../db/schema/rate-limits';
 import { users } from '../db/schema/users';
 
 const PUBLIC_URL = 'http://localhost:3000';
@@ -226,6 +227,15 @@ describe.each(databaseTargets())('sign-in endpoints on $name', (target) => {
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe(`${PUBLIC_URL}/modules/auth/protected`);
     expect(setCookie(response, bearerTokenCookie.name)).toBeDefined();
+
+    // A refusal redirects too: here to the sign-in page, for want of the CSRF token.
+    const refused = await app.request('/api/auth/callback/credentials', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...fromNewAddress() },
+      body: new URLSearchParams({ email, password }),
+    });
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get('Location')).toBe(`${LOGIN_PAGE}?error=MissingCSRF`);
   });
 
   it('refuses sign-in posts that are not form-encoded', async () => {
@@ -236,6 +246,46 @@ describe.each(databaseTargets())('sign-in endpoints on $name', (target) => {
     });
     expect(response.status).toBe(415);
     expect(await response.json()).toMatchObject({ error: { code: 'unsupported_media_type' } });
+  });
+
+  it('refuses a sign-in form with a NUL, a repeated field or over 16 KiB before counting an attempt', async () => {
+    const { email, password } = await createTestUser(database);
+    const jar = new CookieJar();
+    const csrfToken = await fetchCsrfToken(app, jar);
+    const address = fromNewAddress();
+    const form = (fields: Record<string, string>) =>
+      new URLSearchParams({ csrfToken, json: 'true', ...fields }).toString();
+    const cases: [string, string, number, string | undefined][] = [
+      ['/api/auth/callback/credentials', form({ email: `${email}\u0000`, password }), 400, 'email'],
+      ['/api/auth/signin/email', form({ email: `${email}\u0000` }), 400, 'email'],
+      // Auth.js would check the last address, the rate limits count the first.
+      [
+        '/api/auth/callback/credentials',
+        `${form({ email: 'someone@else.test', password })}&email=${encodeURIComponent(email)}`,
+        400,
+        'email',
+      ],
+      [
+        '/api/auth/callback/credentials',
+        form({ email, password, pad: 'x'.repeat(16 * 1024) }),
+        413,
+        undefined,
+      ],
+    ];
+    for (const [path, body, status, field] of cases) {
+      const response = await app.request(path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: jar.header(), ...address },
+        body,
+      });
+      expect(response.status, body.slice(0, 100)).toBe(status);
+      const { error } = await response.json();
+      expect(error.code).toBe(status === 413 ? 'too_large' : 'invalid_body');
+      if (field) expect(error.issues.map((i: { path: string }) => i.path)).toEqual([field]);
+      expect(setCookie(response, bearerTokenCookie.name)).toBeUndefined();
+    }
+    const counted = await database.db.select().from(rateLimits);
+    expect(counted.filter((row) => row.key.includes(address['X-Forwarded-For']!))).toEqual([]);
   });
 
   it('keeps a callback URL on another site from becoming a redirect', async () => {
@@ -310,6 +360,18 @@ describe.each(databaseTargets())('sign-in endpoints on $name', (target) => {
 
     // CSRF-safe: not from another site, not as a form.
     expect((await post({ ...laptop.headers, Origin: 'https://evil.example' })).status).toBe(403);
+    for (const [body, code] of [
+      ['{"everywhere":true}', 'invalid_body'],
+      ['', 'invalid_json'],
+    ]) {
+      const refused = await app.request(apiPaths.signOutEverywhere, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: PUBLIC_URL, ...laptop.headers },
+        body,
+      });
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).error.code).toBe(code);
+    }
     expect((await post({ Origin: PUBLIC_URL })).status).toBe(401);
 
     const response = await post(laptop.headers);

@@ -3,8 +3,9 @@
 // cleared alongside the session cookie, "sign out everywhere", and the browser's refresh settings.
 import { Auth } from '@auth/core';
 import { decode } from '@auth/core/jwt';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { serialize } from 'hono/utils/cookie';
+import { z } from 'zod';
 import { apiPaths } from '#shared/api-paths';
 import type { AppConfig } from '#shared/app-config';
 import { type AuthSettings, bearerTokenCookie, type Session } from '#shared/auth';
@@ -20,7 +21,7 @@ import { clientAddress } from '../client-address';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import { apiError } from '../http-error';
-import { limitBody } from '../json-body';
+import { formBody, jsonBody } from '../json-body';
 import type { Logger } from '../logger';
 import type { ServerMetrics } from '../metrics/server-metrics';
 import { sameOriginJson } from '../middleware/same-origin-json';
@@ -28,6 +29,13 @@ import { RateLimiter, tooManyRequests } from '../rate-limit';
 
 /** Far more than an address, a password and the CSRF token take. */
 const FORM_BYTES = 16 * 1024;
+/**
+ * Each field once, as text: Auth.js keeps the last of a repeated field where the rate limits would
+ * read the first, so an attempt could be counted against another account than the one tried.
+ */
+const SignInFormSchema = z.record(z.string(), z.string());
+/** The client posts `{}`: signing out everywhere needs nothing but the session. */
+const SignOutEverywhereSchema = z.strictObject({});
 const ATTEMPT_WINDOW_MS = 15 * 60_000;
 /**
  * Failed attempts (wrong passwords, and every email link sent) per window: per client address over
@@ -88,8 +96,11 @@ export function authRoutes(deps: AuthRoutesDeps) {
 
   /** Keeps the bearer-token cookie in step with whatever Auth.js did to the session cookie. */
   async function withBearerToken(response: Response): Promise<Response> {
+    // Responses from Response.redirect() have immutable headers, which this cookie and the
+    // security headers added on the way out could not change: always answer a copy.
+    const copy = new Response(response.body, response);
     const change = sessionCookieChange(response, sessionCookie);
-    if (!change) return response;
+    if (!change) return copy;
     let token: string | null = null;
     if (change.kind === 'set') {
       const payload = await decode({ token: change.token, secret, salt: sessionCookie });
@@ -97,8 +108,6 @@ export function authRoutes(deps: AuthRoutesDeps) {
         token = await mintBearerToken({ sub: payload.sub, sid: payload.sid }, secret);
       }
     }
-    // Responses from Response.redirect() have immutable headers; copy before adding a cookie.
-    const copy = new Response(response.body, response);
     copy.headers.append('Set-Cookie', bearerCookie(token, secure));
     return copy;
   }
@@ -110,7 +119,8 @@ export function authRoutes(deps: AuthRoutesDeps) {
 
   app.get(apiPaths.authSettings, (c) => c.json(settings));
 
-  app.post(apiPaths.signOutEverywhere, sameOriginJson(env), async (c) => {
+  const signOutBody = jsonBody(SignOutEverywhereSchema, { maxBytes: 1024, what: 'A sign-out request' });
+  app.post(apiPaths.signOutEverywhere, sameOriginJson(env), signOutBody, async (c) => {
     const user = await sessions.getUser(c.req.raw);
     if (!user) return apiError(c, 401, 'unauthenticated', 'Sign in to sign out of your devices.');
     await sessionStore.revokeAll(user.id);
@@ -131,31 +141,23 @@ export function authRoutes(deps: AuthRoutesDeps) {
     return c.json(body);
   });
 
-  app.on(['GET', 'POST'], `${apiPaths.auth}/*`, limitBody(FORM_BYTES, 'A sign-in form'), async (c) => {
+  /** Hands a request to Auth.js; `form` is a POST's validated body. */
+  async function toAuthJs(c: Context, form?: Record<string, string>) {
     const incoming = new URL(c.req.url);
     // Auth.js builds redirects, cookie flags and email links from the request URL: use the public one.
     const url = new URL(incoming.pathname + incoming.search, env.PUBLIC_URL);
     const headers = new Headers(c.req.raw.headers);
-    let body: string | undefined;
+    const body = form && new URLSearchParams(form).toString();
+    // Re-encoded, the form may differ in length from what was sent.
+    headers.delete('Content-Length');
     let attempt: { limiter: RateLimiter; key: string }[] = [];
 
-    if (c.req.method === 'POST') {
-      const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
-      if (type !== 'application/x-www-form-urlencoded') {
-        return apiError(
-          c,
-          415,
-          'unsupported_media_type',
-          'Send sign-in forms as application/x-www-form-urlencoded.',
-        );
-      }
-      body = await c.req.text();
-      const fields = new URLSearchParams(body);
+    if (form) {
       // Spec §7: a form with json=true gets {url} instead of a redirect.
-      if (fields.get('json') === 'true') headers.set('X-Auth-Return-Redirect', '1');
+      if (form.json === 'true') headers.set('X-Auth-Return-Redirect', '1');
       if (ATTEMPT_PATHS.has(incoming.pathname)) {
         const address = clientAddress(c, env.TRUST_PROXY_HOPS);
-        const account = normalizeEmail(fields.get('email') ?? '');
+        const account = normalizeEmail(form.email ?? '');
         attempt = [
           { limiter: perAddress, key: address },
           { limiter: perAccountAndAddress, key: `${account} ${address}` },
@@ -190,7 +192,14 @@ export function authRoutes(deps: AuthRoutesDeps) {
       await perAccountAndAddress.reset(byAccount.key);
     }
     return response;
-  });
+  }
+
+  app.get(`${apiPaths.auth}/*`, (c) => toAuthJs(c));
+  app.post(
+    `${apiPaths.auth}/*`,
+    formBody(SignInFormSchema, { maxBytes: FORM_BYTES, what: 'A sign-in form' }),
+    (c) => toAuthJs(c, c.req.valid('form')),
+  );
 
   return app;
 }

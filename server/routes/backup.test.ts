@@ -74,6 +74,14 @@ describe.each(databaseTargets())('/api/backup on $name', (target) => {
       expect(await database.db.select({ n: count() }).from(backupItems)).toEqual(before);
     });
 
+    it('answers 401 to anonymous callers before reading their body', async () => {
+      for (const body of ['{"k":', '{"k":1}']) {
+        const response = await post(null, body);
+        expect(response.status).toBe(401);
+        expect((await response.json()).error.code).toBe('unauthenticated');
+      }
+    });
+
     it('reads and writes with a session signed in through /api/auth', async () => {
       const app = createAuthTestApp(database, { PUBLIC_URL });
       const { email, password, user } = await createTestUser(database);

@@ -174,6 +174,19 @@ describe.each(databaseTargets())('client logs on $name', (target) => {
     expect(error.issues[0].message).toMatch(/nests deeper than/);
   });
 
+  it('refuses deep nesting after text it would repair, storing nothing', async () => {
+    const before = await storedCount();
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    const body = `[${JSON.stringify(entry({ message: 'bad \u0000' }))},${deep}]`;
+    const response = await post(makeApp(), body, nextIp(), 'text/plain;charset=UTF-8');
+    expect(response.status).toBe(400);
+    const { error } = await response.json();
+    expect(error.issues).toEqual([
+      { path: expect.stringMatching(/^1\.0\.0/), message: expect.stringMatching(/nests deeper than/) },
+    ]);
+    expect(await storedCount()).toBe(before);
+  });
+
   it('tags entries with the signed-in user, who can read their own entries back', async () => {
     lines = [];
     const app = makeApp(fixedSession(alice));

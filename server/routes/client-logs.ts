@@ -4,6 +4,7 @@
 // GET /api/client-logs: the stored entries the caller may read back.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { z } from 'zod';
 import {
   ClientLogBatchSchema,
   type ClientLogEntry,
@@ -19,7 +20,7 @@ import { clientAddress } from '../client-address';
 import type { Database } from '../db/client';
 import { clientLogs } from '../db/schema/client-logs';
 import { apiError } from '../http-error';
-import { limitBody, parseJsonBody } from '../json-body';
+import { jsonBody } from '../json-body';
 import type { Logger } from '../logger';
 import type { ServerMetrics } from '../metrics/server-metrics';
 import { RateLimiter, tooManyRequests } from '../rate-limit';
@@ -53,6 +54,16 @@ const pinoLevelOf: Record<LogSeverity, number> = {
   ALERT: 65,
   EMERGENCY: 70,
 };
+
+/** One entry or a batch, told apart by shape rather than as a union, so issues name the offending field. */
+const ClientLogRequestSchema = z.unknown().transform((raw, ctx): ClientLogEntry[] => {
+  const parsed = Array.isArray(raw)
+    ? ClientLogBatchSchema.safeParse(raw)
+    : ClientLogEntrySchema.safeParse(raw);
+  if (parsed.success) return Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+  for (const { path, message } of parsed.error.issues) ctx.addIssue({ code: 'custom', path, message });
+  return z.NEVER;
+});
 
 interface EntryContext {
   appCode: string;
@@ -92,18 +103,16 @@ export function clientLogRoutes(deps: ClientLogDeps) {
 
   const app = new Hono();
 
-  app.post('/api/send-log-to-gcp', limitBody(clientLogLimits.requestBytes, 'A log request'), async (c) => {
-    // Any content type: navigator.sendBeacon posts text/plain bodies without a preflight. Parsed by
-    // shape rather than as a union, so issues name the offending field.
-    // Text the database cannot store is repaired, not refused: a log entry is worth keeping as it is.
-    const parsed = await parseJsonBody(
-      c,
-      (raw) =>
-        Array.isArray(raw) ? ClientLogBatchSchema : ClientLogEntrySchema.transform((entry) => [entry]),
-      { text: 'repair' },
-    );
-    if (!parsed.ok) return parsed.response;
-    const entries = parsed.data;
+  // Any media type: navigator.sendBeacon posts text/plain without a preflight. Text the database
+  // cannot store is repaired, not refused: a log entry is worth keeping as it is.
+  const body = jsonBody(ClientLogRequestSchema, {
+    maxBytes: clientLogLimits.requestBytes,
+    what: 'A log request',
+    anyMediaType: true,
+    text: 'repair',
+  });
+  app.post('/api/send-log-to-gcp', body, async (c) => {
+    const entries = c.req.valid('json');
 
     const decision = await limiter.consume(clientAddress(c, deps.trustProxyHops), entries.length);
     if (!decision.allowed) return tooManyRequests(c, decision);

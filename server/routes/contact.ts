@@ -7,7 +7,7 @@ import { clientAddress } from '../client-address';
 import type { Database } from '../db/client';
 import { contactMessages } from '../db/schema/contact-messages';
 import type { Env } from '../env';
-import { limitBody, parseJsonBody } from '../json-body';
+import { jsonBody } from '../json-body';
 import type { Logger } from '../logger';
 import type { ServerMetrics } from '../metrics/server-metrics';
 import { sameOriginJson } from '../middleware/same-origin-json';
@@ -32,10 +32,9 @@ export function contactRoutes(deps: ContactDeps) {
   return new Hono().post(
     '/api/contact',
     sameOriginJson(deps.env),
-    limitBody(contactLimits.requestBytes, 'A message'),
+    jsonBody(ContactMessageSchema, { maxBytes: contactLimits.requestBytes, what: 'A message' }),
     async (c) => {
-      const parsed = await parseJsonBody(c, ContactMessageSchema);
-      if (!parsed.ok) return parsed.response;
+      const message = c.req.valid('json');
       // Counted only once valid, so someone fixing a typo is not locked out.
       const decision = await limiter.consume(clientAddress(c, deps.trustProxyHops));
       if (!decision.allowed) return tooManyRequests(c, decision);
@@ -43,7 +42,7 @@ export function contactRoutes(deps: ContactDeps) {
       const user = await deps.sessions.getUser(c.req.raw);
       const [row] = await deps.database.db
         .insert(contactMessages)
-        .values({ ...parsed.data, locale: parsed.data.locale ?? null, userId: user?.id ?? null })
+        .values({ ...message, locale: message.locale ?? null, userId: user?.id ?? null })
         .returning({ id: contactMessages.id, receivedAt: contactMessages.receivedAt });
       const receipt: ContactReceipt = { id: row!.id, receivedAt: row!.receivedAt.toISOString() };
       deps.logger.info({ contactMessageId: receipt.id }, 'contact message stored');

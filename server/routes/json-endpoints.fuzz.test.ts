@@ -71,11 +71,26 @@ const validBodies: Record<string, unknown> = {
     subject: 'Hi',
     message: 'A message long enough.',
   },
+  '/api/sign-out-everywhere': {},
   '/graphql': {
     query: 'query Q($n: String!) { dataSource(name: $n) { name } }',
     variables: { n: 'countries' },
   },
 };
+
+/** Sign-in forms: known and hostile field names, repeated fields, hostile values, or any text. */
+const signInForm = fc.oneof(
+  fc
+    .array(
+      fc.tuple(
+        fc.oneof(fc.constantFrom('email', 'password', 'csrfToken', 'json'), hostileKey),
+        hostileString,
+      ),
+      { maxLength: 6 },
+    )
+    .map((fields) => new URLSearchParams(fields).toString()),
+  fc.string(),
+);
 
 /** `value` with the node at a random path (picked by `choices`) replaced by `replacement`. */
 function replaceAt(value: unknown, choices: number[], replacement: unknown): unknown {
@@ -119,6 +134,27 @@ describe.each(databaseTargets())('JSON endpoints against hostile bodies on $name
           const answer = (await response.json()) as { error?: { code?: unknown; message?: unknown } };
           expect(typeof answer.error?.code).toBe('string');
           expect(typeof answer.error?.message).toBe('string');
+        } else {
+          await response.arrayBuffer();
+        }
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
+  });
+
+  it('/api/auth/callback/credentials answers every form with a clear refusal or an answer, never a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(signInForm, contentType, async (text, type) => {
+        const headers: Record<string, string> = type ? { 'Content-Type': type } : {};
+        const response = await app.request('/api/auth/callback/credentials', {
+          method: 'POST',
+          headers,
+          body: text,
+        });
+        expect(response.status, text.slice(0, 200)).toBeLessThan(500);
+        if (response.status >= 400) {
+          const answer = (await response.json()) as { error?: { code?: unknown; message?: unknown } };
+          expect(typeof answer.error?.code).toBe('string');
         } else {
           await response.arrayBuffer();
         }

@@ -84,6 +84,18 @@ describe.each(databaseTargets())('search index routes on $name', (target) => {
     expect(invalid.error.issues[0].path).toBe('dataSourceLoadStates.countries');
   });
 
+  it('refuses bodies not sent as JSON with 415, and nesting past 64 levels with 400 naming where', async () => {
+    const asText = await post(anonymous(), '{"dataSources":["countries"]}', { 'Content-Type': 'text/plain' });
+    expect(asText.status).toBe(415);
+    expect((await asText.json()).error.code).toBe('unsupported_media_type');
+    const deep = await post(anonymous(), `{"dataSources":${'['.repeat(100)}${']'.repeat(100)}}`);
+    expect(deep.status).toBe(400);
+    const { error } = await deep.json();
+    expect(error.issues).toEqual([
+      { path: `dataSources${'.0'.repeat(63)}`, message: 'nests deeper than 64 levels' },
+    ]);
+  });
+
   it('refuses bodies over 16 KiB with 413', async () => {
     const response = await post(anonymous(), { dataSources: ['countries'], padding: 'x'.repeat(20_000) });
     expect(response.status).toBe(413);

@@ -6,7 +6,7 @@ import type { AppConfig } from '#shared/app-config';
 import { IndexChecksumsRequestSchema, type IndexChecksumsResponse } from '#shared/search/index-api';
 import type { SessionReader } from '../auth/session-user';
 import { apiError } from '../http-error';
-import { limitBody, parseJsonBody } from '../json-body';
+import { jsonBody } from '../json-body';
 import type { Logger } from '../logger';
 import { holdsEtag } from '../precompressed';
 import type { ArtifactCatalog } from '../search/artifact-catalog';
@@ -24,10 +24,9 @@ export function searchIndexRoutes({ config, artifacts, logger, sessions }: Searc
   const sources = config.gapSearch.dataSources;
   const app = new Hono();
 
-  app.post(apiPaths.searchIndex, limitBody(REQUEST_BYTES, 'An index request'), async (c) => {
-    const parsed = await parseJsonBody(c, IndexChecksumsRequestSchema);
-    if (!parsed.ok) return parsed.response;
-    const { dataSources, dataSourceLoadStates } = parsed.data;
+  const body = jsonBody(IndexChecksumsRequestSchema, { maxBytes: REQUEST_BYTES, what: 'An index request' });
+  app.post(apiPaths.searchIndex, body, async (c) => {
+    const { dataSources, dataSourceLoadStates } = c.req.valid('json');
     const unknown = [...(dataSources ?? []), ...Object.keys(dataSourceLoadStates)].filter(
       (name) => !sources[name],
     );
