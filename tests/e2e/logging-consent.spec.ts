@@ -43,9 +43,7 @@ async function openBeforeGoingOffline(page: Page) {
   await page.goto('/modules/logging/example');
   await expect(field(page, 'Message')).toBeVisible();
   await page.waitForFunction(() =>
-    performance
-      .getEntriesByType('resource')
-      .some((entry) => /\/assets\/about-[\w-]+\.js$/.test(entry.name)),
+    performance.getEntriesByType('resource').some((entry) => /\/assets\/about-[\w-]+\.js$/.test(entry.name)),
   );
   await page.waitForLoadState('networkidle');
 }
