@@ -42,7 +42,7 @@ export default defineConfig({
   },
   webServer: {
     // The account first: the embedded database admits one process at a time.
-    command: `printf '%s\\n' '${mainServerUser.password}' | tsx scripts/users.ts create ${mainServerUser.email} && tsx server/index.ts`,
+    command: `printf '%s\\n' '${mainServerUser.password}' | tsx scripts/users.ts create ${mainServerUser.email} && node --import tsx server/index.ts`,
     url: `http://127.0.0.1:${PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -2,7 +2,7 @@
 // protected field refused to anonymous callers without its data, the public configuration,
 // documents and pages, admin mutations (all or nothing, reindex requested), limits, introspection,
 // masked errors and GraphiQL in development only.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAuthTestApp, createTestUser, type SignedIn, signInTestUser } from '#tests/support/auth';
 import { databaseTargets } from '#tests/support/databases';
 import { errorCodes, type GraphqlAnswer, graphql } from '#tests/support/graphql';
@@ -244,10 +244,12 @@ describe.each(databaseTargets())('GraphQL on $name', (target) => {
       const unlisten = await database.listen(DOCUMENTS_CHANGED_CHANNEL, (source) => heard.push(source));
       try {
         await run();
-        // NOTIFY is delivered asynchronously; a round trip makes sure it had its chance.
-        await database.ping();
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        return heard;
+        // Notifications arrive in commit order: once a marker sent afterwards is heard, anything
+        // the run announced has been heard too. Index builders ignore a source they do not know.
+        const marker = 'marker-not-a-source';
+        await database.notify(DOCUMENTS_CHANGED_CHANNEL, marker);
+        await vi.waitFor(() => expect(heard).toContain(marker));
+        return heard.filter((source) => source !== marker);
       } finally {
         await unlisten();
       }

@@ -1,10 +1,10 @@
-// Starts a real server (tsx server/index.ts, or a release bundle's server.mjs) on a free port with
+// Starts a real server (node --import tsx server/index.ts, or a release bundle's server.mjs) on a free port with
 // its own data folder and accounts made with the operator CLI, for e2e tests that need users or
 // settings the shared server lacks:
 //   const server = await startServer({ users: [{ email, password }], env: { SMTP_URL } });
 //   await page.goto(server.url('/modules/auth/login'));  …  await server.stop();
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,17 +24,6 @@ export interface TestServer {
   output(): string;
   /** Sends SIGTERM (once) and resolves with the exit code when the server has stopped. */
   stop(): Promise<number | null>;
-}
-
-const TSX = join('node_modules', '.bin', 'tsx');
-
-/** tsx runs the server in a child process of its own: that child is the one serving. */
-function servingPid(pid: number): number {
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean);
-  return children.length > 0 ? servingPid(Number(children[0])) : pid;
 }
 
 export function freePort(): Promise<number> {
@@ -104,32 +93,37 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     SEED_DEMO_DATA: 'false',
     ...options.env,
   };
+  // Plain Node either way (as `npm start` runs the source): one process, which gets the signals.
   const run = options.release
     ? {
-        command: process.execPath,
+        loader: [],
         server: join(options.release, 'server.mjs'),
         users: join(options.release, 'users.mjs'),
         cwd: options.cwd ?? options.release,
       }
-    : { command: TSX, server: 'server/index.ts', users: 'scripts/users.ts' };
+    : { loader: ['--import', 'tsx'], server: 'server/index.ts', users: 'scripts/users.ts' };
   // Accounts first: the embedded database admits one process at a time.
   for (const user of options.users ?? []) {
-    const args = [run.users, 'create', user.email, '--role', user.role ?? 'user'];
+    const args = [...run.loader, run.users, 'create', user.email, '--role', user.role ?? 'user'];
     if (user.name) args.push('--name', user.name);
     const input = `${user.password}\n`;
-    const created = spawnSync(run.command, args, { cwd: run.cwd, env, input, encoding: 'utf8' });
+    const created = spawnSync(process.execPath, args, { cwd: run.cwd, env, input, encoding: 'utf8' });
     if (created.status !== 0)
       throw new Error(`creating ${user.email} failed: ${created.stderr}${created.stdout}`);
   }
   let log = '';
-  const child = spawn(run.command, [run.server], { cwd: run.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...run.loader, run.server], {
+    cwd: run.cwd,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout.on('data', (chunk: Buffer) => (log += chunk));
   child.stderr.on('data', (chunk: Buffer) => (log += chunk));
   await waitUntilReady(origin, child, () => log, options.waitForSearchData ?? env.SEED_DEMO_DATA === 'true');
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     url: (path = '/') => new URL(path, origin).toString(),
-    pid: servingPid(child.pid!),
+    pid: child.pid!,
     output: () => log,
     stop: () => {
       if (child.exitCode === null && !child.killed) child.kill('SIGTERM');

@@ -50,6 +50,7 @@ async function setup() {
     );
   }
   const cache = new Map<string, CachedArtifact>();
+  const cacheReads: string[] = [];
   const server = {
     /** Sources whose first build is still running. */
     building: new Set<string>(),
@@ -58,7 +59,10 @@ async function setup() {
   };
   const worker = createSearchWorkerApi({
     cache: {
-      get: async (name) => cache.get(name),
+      get: async (name) => {
+        cacheReads.push(name);
+        return cache.get(name);
+      },
       put: async (name, artifact) => void cache.set(name, artifact),
       delete: async (name) => void cache.delete(name),
     },
@@ -94,7 +98,7 @@ async function setup() {
       server.building.clear();
     },
   };
-  return { deps, store, cache, server, errors, overallSeen, artifacts };
+  return { deps, store, cache, cacheReads, server, errors, overallSeen, artifacts };
 }
 
 const states = (store: SearchLoadStore) =>
@@ -114,13 +118,14 @@ describe('loadSearchIndexes', () => {
   });
 
   it('prepareSearchIndexes restores the cache at once, loads once sign-in is known, and drops what the caller may not see', async () => {
-    const { deps, store, cache, server, artifacts } = await setup();
+    const { deps, store, cache, cacheReads, server, artifacts } = await setup();
     for (const name of ['rivers', 'mountains']) {
       cache.set(name, { crc32c: artifacts[name]!.crc32c, bytes: artifacts[name]!.bytes });
     }
     let answer: (signedIn: boolean) => void = () => {};
     prepareSearchIndexes(dataSources, new Promise((resolve) => (answer = resolve)), deps);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Both cached copies are being restored before sign-in is known, and the server was not asked.
+    await vi.waitFor(() => expect(cacheReads.toSorted()).toEqual(['mountains', 'rivers']));
     expect(server.checksumCalls).toEqual([]);
     answer(false);
     await vi.waitFor(() => expect(states(store)).toEqual({ rivers: 'loaded' }));
