@@ -10,8 +10,9 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { afterEach } from 'vitest';
+import appConfig from '#app-config';
 import { Providers } from '#client/app/providers';
-import type { PublicConfig } from '#shared/app-config';
+import { type PublicConfig, parseAppConfig } from '#shared/app-config';
 
 const englishMessages = JSON.parse(readFileSync('locales/en.json', 'utf8')) as object;
 
@@ -38,15 +39,8 @@ export function englishI18n(): Promise<I18n> {
   return english;
 }
 
-export const testConfig: PublicConfig = {
-  platformName: 'Sift',
-  logo: 'logo.svg',
-  menuSide: 'left',
-  appCode: 'sift',
-  bottomMenu: true,
-  menuTooltipButton: true,
-  gapSearch: { dataSources: {} },
-};
+/** The app's own configuration without its data sources: tests bring the sources they need. */
+export const testConfig: PublicConfig = parseAppConfig({ ...appConfig, gapSearch: { dataSources: {} } });
 
 export interface RenderAppOptions {
   /** The routes to mount, e.g. `{ path: '/search', element: <SearchScreen … /> }`. */
