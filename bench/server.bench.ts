@@ -2,13 +2,15 @@
 // database with the demo data and one user, autocannon at 50 connections on each endpoint a client
 // uses, and a bare Hono "hello" of the same versions started in the same run as the baseline.
 // BENCH_SECONDS sets the seconds per endpoint (default 20); BENCH_POSTGRES_URL runs the server on
-// a fresh database created on that PostgreSQL server (and dropped afterwards) instead.
+// a fresh database created on that PostgreSQL server (and dropped afterwards) instead;
+// BENCH_ENDPOINTS=graphqlLookups,session measures only the endpoints named (and the baseline).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { LOOKUPS_BODY } from '#server/graphql/prepared-lookups';
 import { bearerTokenCookie } from '../shared/auth';
 import { toSnapshot } from '../shared/kv/kv-snapshot';
 import { setRecord } from '../shared/kv/kv-transitions';
@@ -170,13 +172,19 @@ const server = await startServer({
 const origin = new URL(server.url()).origin;
 const session = await signIn(origin);
 const json = { 'Content-Type': 'application/json', Origin: origin };
+// As the browser sends them: it always accepts brotli.
+const graphqlHeaders = {
+  ...json,
+  Accept: 'application/graphql-response+json, application/json',
+  'Accept-Encoding': 'br',
+};
 const checksums = (await (
   await fetch(`${origin}/api/index`, { method: 'POST', headers: json, body: '{"dataSourceLoadStates":{}}' })
 ).json()) as Record<string, { crc32c: number }>;
 const countries = checksums.countries?.crc32c;
 if (!countries) throw new Error('the countries index is not built');
 
-const targets: Record<string, Target> = {
+const allTargets: Record<string, Target> = {
   staticShell: { path: '/', headers: { 'Accept-Encoding': 'br' } },
   // No session, no database: what the framework and the middleware every request passes cost.
   publicConfig: { path: '/api/config' },
@@ -199,13 +207,25 @@ const targets: Record<string, Target> = {
     headers: { ...json, Cookie: session.cookie },
     body: backupSnapshot(),
   },
+  // The client's own request (client/features/lookups), answered from the prepared copy.
   graphqlLookups: {
     method: 'POST',
     path: '/graphql',
-    headers: { ...json, Authorization: `Bearer ${session.bearer}` },
+    headers: { ...graphqlHeaders, Authorization: `Bearer ${session.bearer}` },
+    body: LOOKUPS_BODY,
+  },
+  // The same data asked another way, which GraphQL executes and serializes on every request.
+  graphqlLookupsExecuted: {
+    method: 'POST',
+    path: '/graphql',
+    headers: { ...graphqlHeaders, Authorization: `Bearer ${session.bearer}` },
     body: JSON.stringify({ query: '{ lookups { id values } }' }),
   },
 };
+const only = process.env.BENCH_ENDPOINTS?.split(',').map((name) => name.trim());
+const targets = Object.fromEntries(
+  Object.entries(allTargets).filter(([name]) => !only || only.includes(name)),
+);
 
 // Warm-up: every endpoint once briefly, so lazy caches and JIT are in place before RSS is read.
 for (const target of Object.values(targets)) await load(origin, target, 2);

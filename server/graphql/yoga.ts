@@ -17,7 +17,7 @@ import type { Logger } from '../logger';
 import { bearerUser, type GraphqlContext, type GraphqlDeps } from './context';
 import { createIndexEvents } from './index-events';
 import { MAX_ALIASES, MAX_COST, MAX_DEPTH, MAX_DIRECTIVES, MAX_TOKENS, queryLimitsRule } from './limits';
-import { createLookupStore } from './lookup-store';
+import { createLookupStore, type LookupStore } from './lookup-store';
 import { createGraphqlSchema } from './schema';
 
 /** Large enough for a full batch of documents in one mutation (admins only). */
@@ -27,6 +27,8 @@ export const MAX_QUERY_BYTES = 64 * 1024;
 
 export interface GraphqlServerDeps extends GraphqlDeps {
   env: Env;
+  /** Shared with whoever else answers from the lookups (the prepared answer); one of its own when absent. */
+  lookups?: LookupStore;
 }
 
 function yogaLogger(logger: Logger): YogaLogger {
@@ -62,7 +64,7 @@ export function createGraphqlYoga(deps: GraphqlServerDeps) {
   const development = env.NODE_ENV === 'development';
   const introspection = env.GRAPHQL_INTROSPECTION ?? env.NODE_ENV !== 'production';
   const indexEvents = createIndexEvents(database, logger);
-  const lookups = createLookupStore(database);
+  const lookups = deps.lookups ?? createLookupStore(database);
   const rules = [queryLimitsRule({ maxDepth: MAX_DEPTH, maxCost: MAX_COST })];
   if (!introspection) rules.push(NoSchemaIntrospectionCustomRule);
 
