@@ -4,7 +4,7 @@
 // one page). The worker calls run in-process here. Prints one JSON line.
 
 import { runScreenSearch, type ScreenQuery } from '../client/features/search/run-screen-search';
-import { SearchLoadStore } from '../client/features/search/search-load-store';
+import { createSearchLoadStore } from '../client/features/search/search-load-store';
 import { sortHits } from '../client/features/search/search-sort';
 import { createSearchWorkerApi } from '../client/workers/search-worker-api';
 import { loadAppConfig } from '../server/app-config';
@@ -19,7 +19,7 @@ const worker = createSearchWorkerApi({
   cache: { get: async () => undefined, put: async () => {}, delete: async () => {} },
   fetch: globalThis.fetch,
 });
-const store = new SearchLoadStore();
+const store = createSearchLoadStore();
 const records = { countries: countryRecords(), cities: cityRecords() };
 for (const [name, data] of Object.entries(records)) {
   await worker.addIndex(name, dataSources[name]!, data);

@@ -33,7 +33,7 @@ function preview(value: JsonValue): string {
 
 export function AnonymousItemsPrompt() {
   const { t } = useTranslation();
-  const { signedIn } = useKvSyncState();
+  const signedIn = useKvSyncState((s) => s.signedIn);
   const items = useAnonymousItems();
   const [postponedFor, setPostponedFor] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

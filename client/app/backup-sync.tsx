@@ -4,18 +4,18 @@
 // items stay on the device, but they are not backed up until the cause is fixed. Items stored
 // before sign-in join the account only when the person answers the prompt about them.
 import { Button, Snackbar } from '@mui/material';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authStore } from '../features/auth/auth-store';
 import { useAuth } from '../features/auth/use-auth';
 import { noticeOffset } from '../features/pwa/pwa-notices';
 import { kvSync } from '../kv/app-kv';
+import { useKvSyncState } from '../kv/use-kv';
 import { AnonymousItemsPrompt } from './anonymous-items-prompt';
 
 export function BackupSync() {
-  const auth = useAuth();
   // undefined until the first session answer: the store keeps showing its last owner meanwhile.
-  const userId = auth.status === 'loading' ? undefined : (auth.data?.user.id ?? null);
+  const userId = useAuth((auth) => (auth.status === 'loading' ? undefined : (auth.data?.user.id ?? null)));
 
   useEffect(() => kvSync.start(), []);
   useEffect(() => kvSync.onStaleSession(() => void authStore.refresh()), []);
@@ -36,7 +36,7 @@ export function BackupSync() {
 
 function BackupRefusedNotice() {
   const { t } = useTranslation();
-  const { lastResult } = useSyncExternalStore(kvSync.subscribe, kvSync.getState);
+  const lastResult = useKvSyncState((s) => s.lastResult);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const refusal = lastResult?.refused ? lastResult : null;
   return (

@@ -12,7 +12,7 @@ import { useGraphqlSubscription } from '../graphql/use-graphql-subscription';
 
 export function IndexUpdateSync() {
   const { dataSources } = useAppConfig().gapSearch;
-  const { status } = useAuth();
+  const status = useAuth((s) => s.status);
   const signedIn = status === 'authenticated';
   useGraphqlSubscription(IndexUpdatedDocument, {
     enabled: status !== 'loading',

@@ -48,7 +48,7 @@ export async function wipeProtectedData(config: PublicConfig): Promise<void> {
 
 export function SignedOutWipe() {
   const config = useAppConfig();
-  const signedOut = useAuth().status === 'unauthenticated';
+  const signedOut = useAuth((s) => s.status === 'unauthenticated');
   useEffect(() => {
     if (!signedOut) return;
     wipeProtectedData(config).catch((error) =>

@@ -1,7 +1,7 @@
 // React access to the consent store: re-renders when the decision changes, here or in another tab.
-import { useSyncExternalStore } from 'react';
-import { getConsent, subscribeToConsent } from './consent-store';
+import { useStore } from 'zustand';
+import { consentState } from './consent-store';
 
 export function useConsent() {
-  return useSyncExternalStore(subscribeToConsent, getConsent);
+  return useStore(consentState, (state) => state.decision);
 }

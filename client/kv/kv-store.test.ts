@@ -82,11 +82,11 @@ describe('kv store', () => {
     await store.ready();
     const changed = vi.fn();
     const local = vi.fn();
-    store.subscribe(changed);
+    store.changes.subscribe(changed);
     store.onLocalChange(local);
-    const version = store.getVersion();
+    const { version } = store.changes.getState();
     await store.set('a', 1);
-    expect(store.getVersion()).toBeGreaterThan(version);
+    expect(store.changes.getState().version).toBeGreaterThan(version);
     expect(changed).toHaveBeenCalled();
     expect(local).toHaveBeenCalledTimes(1);
   });
@@ -96,7 +96,7 @@ describe('kv store', () => {
     const { store: second } = openStore(name);
     await Promise.all([first.ready(), second.ready()]);
     const heard = vi.fn();
-    second.subscribe(heard);
+    second.changes.subscribe(heard);
     await first.set('shared', 'from the first tab');
     await vi.waitFor(() => expect(second.get('shared')).toBe('from the first tab'));
     expect(heard).toHaveBeenCalled();

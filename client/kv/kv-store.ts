@@ -2,6 +2,7 @@
 // reads once loaded, every change is written through to IndexedDB, and other tabs hear of it on a
 // BroadcastChannel and re-read what changed. Sync (kv-sync.ts) merges the server's snapshot in.
 // Items stored before sign-in wait aside until the signed-in user adopts, leaves or discards them.
+import { createStore } from 'zustand/vanilla';
 import { isIntact, type KvItem, type KvRecord } from '#shared/kv/kv-item';
 import { mergeRecord } from '#shared/kv/kv-merge';
 import {
@@ -49,17 +50,15 @@ export function createKvStore({ name = 'sift-kv', now = () => new Date() }: KvSt
   /** The user who chose to keep the anonymous items out of their account, until the next sign-out. */
   let anonymousLeftBy: string | null = null;
   let loaded = false;
-  let version = 0;
-  const listeners = new Set<() => void>();
-  const localChangeListeners = new Set<() => void>();
+  /** The items live in the closure; the store's state only counts changes, so readers re-read. */
+  const changes = createStore(() => ({ version: 0, localChanges: 0 }));
   /** Bumped whenever this tab changes a key in memory, so a read that started earlier cannot undo it. */
   const changeCounts = new Map<string, number>();
   const pendingWrites = new Set<Promise<unknown>>();
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(name) : null;
 
   function notify() {
-    version += 1;
-    for (const listener of listeners) listener();
+    changes.setState((s) => ({ version: s.version + 1 }));
   }
 
   function applyToMemory(key: string, record: KvRecord | null) {
@@ -199,8 +198,7 @@ export function createKvStore({ name = 'sift-kv', now = () => new Date() }: KvSt
   /** A change the user made here: memory at once, then disk, then the other tabs. */
   function commitLocal(key: string, record: KvRecord | null): Promise<void> {
     applyToMemory(key, record);
-    notify();
-    for (const listener of localChangeListeners) listener();
+    changes.setState((s) => ({ version: s.version + 1, localChanges: s.localChanges + 1 }));
     const db = database;
     if (!db) return Promise.resolve();
     const partition = owner;
@@ -440,18 +438,14 @@ export function createKvStore({ name = 'sift-kv', now = () => new Date() }: KvSt
       await Promise.allSettled([...pendingWrites]);
     },
 
-    subscribe(listener: () => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-
-    /** Changes whenever what the store holds changes (for useSyncExternalStore). */
-    getVersion: (): number => version,
+    /** Its `version` changes whenever what the store holds changes (for useStore). */
+    changes,
 
     /** Called after each set or remove made here (not for merges from a sync). */
     onLocalChange(listener: () => void): () => void {
-      localChangeListeners.add(listener);
-      return () => localChangeListeners.delete(listener);
+      return changes.subscribe((next, previous) => {
+        if (next.localChanges !== previous.localChanges) listener();
+      });
     },
 
     async close(): Promise<void> {

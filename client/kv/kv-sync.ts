@@ -1,6 +1,7 @@
 // The backup sync engine (spec §4, §7, §8): GET the server's snapshot and merge it in, POST the
 // merged local snapshot, merge the answer. Runs on sign-in, on reconnect, shortly after local
 // changes and on a timer; offline changes wait on disk. It learns who is signed in from its caller.
+import { createStore } from 'zustand/vanilla';
 import { fromSnapshot, toSnapshot } from '#shared/kv/kv-snapshot';
 import {
   type BackupApi,
@@ -83,17 +84,21 @@ export function createKvSync({
   let queued: Promise<SyncResult> | null = null;
   let lastResult: SyncResult | null = null;
   let failures = 0;
-  let state: SyncState = { signedIn: false, online: connectivity.isOnline(), syncing: false, lastResult };
+  const state = createStore<SyncState>()(() => ({
+    signedIn: false,
+    online: connectivity.isOnline(),
+    syncing: false,
+    lastResult,
+  }));
   let debounceTimer: ReturnType<typeof setTimeout> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   /** Whether the caller has said who is signed in yet: until then the store shows its last owner. */
   let sessionKnown = false;
-  const listeners = new Set<() => void>();
+  // A notice, not state: nothing to read later, so plain callbacks.
   const staleSessionListeners = new Set<() => void>();
 
   function publish() {
-    state = { signedIn: !!session, online: connectivity.isOnline(), syncing: !!current, lastResult };
-    for (const listener of listeners) listener();
+    state.setState({ signedIn: !!session, online: connectivity.isOnline(), syncing: !!current, lastResult });
   }
 
   function clearTimers() {
@@ -243,12 +248,9 @@ export function createKvSync({
       };
     },
 
-    getState: (): SyncState => state,
-
-    subscribe(listener: () => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    /** For useStore in components. */
+    state,
+    getState: state.getState,
 
     /** Called when the server no longer sees the session the engine was given (401 or 409). */
     onStaleSession(listener: () => void): () => void {

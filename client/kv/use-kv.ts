@@ -1,6 +1,7 @@
 // React access to the key-value store: components re-render when what they read changes, in this
 // tab or another, and when a value they show expires.
-import { useEffect, useReducer, useSyncExternalStore } from 'react';
+import { useEffect, useReducer } from 'react';
+import { useStore } from 'zustand';
 import type { KvItem } from '#shared/kv/kv-item';
 import type { JsonValue } from '#shared/kv/kv-value';
 import { kvStore, kvSync } from './app-kv';
@@ -10,7 +11,7 @@ import type { SyncState } from './kv-sync';
 const LONGEST_TIMEOUT_MS = 2 ** 31 - 1;
 
 function useStoreVersion(): number {
-  return useSyncExternalStore(kvStore.subscribe, kvStore.getVersion);
+  return useStore(kvStore.changes, (s) => s.version);
 }
 
 /** The value of `key`, or undefined while loading and when it is missing, removed, expired or corrupted. */
@@ -42,6 +43,8 @@ export function useAnonymousItems(): KvItem[] {
   return kvStore.anonymousItems();
 }
 
-export function useKvSyncState(): SyncState {
-  return useSyncExternalStore(kvSync.subscribe, kvSync.getState);
+export function useKvSyncState(): SyncState;
+export function useKvSyncState<T>(select: (state: SyncState) => T): T;
+export function useKvSyncState<T>(select: (state: SyncState) => T | SyncState = (s) => s): T | SyncState {
+  return useStore(kvSync.state, select);
 }

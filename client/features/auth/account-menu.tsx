@@ -25,7 +25,8 @@ import { useSignOut } from './use-sign-out';
 
 export function AccountMenu() {
   const { t } = useTranslation();
-  const { status, data } = useAuth();
+  const status = useAuth((s) => s.status);
+  const data = useAuth((s) => s.data);
   const location = useLocation();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

@@ -1,5 +1,6 @@
 // The auth state of spec §3/§4 — {data, loading, lastRefreshedAt, status} — kept outside React so
 // the route guard can await it, and read in components through useAuth().
+import { createStore } from 'zustand/vanilla';
 import type { Session } from '#shared/auth';
 import { fetchSession } from './auth-api';
 import { createSessionMemory, type SessionMemory } from './session-memory';
@@ -23,23 +24,26 @@ export type AuthChangeListener = (change: { signedIn: boolean; source: AuthChang
 const forgetful: SessionMemory = { read: () => null, write: () => {} };
 
 export function createAuthStore(loadSession: () => Promise<Session | null>, memory = forgetful) {
-  let state: AuthState = { data: null, loading: false, lastRefreshedAt: null, status: 'loading' };
+  const auth = createStore<AuthState>()(() => ({
+    data: null,
+    loading: false,
+    lastRefreshedAt: null,
+    status: 'loading',
+  }));
   let settled = false;
   let inFlight: Promise<AuthState> | null = null;
-  const listeners = new Set<() => void>();
-  const changeListeners = new Set<AuthChangeListener>();
+  /** Why a state came to be, for onChange listeners (which are handed only the states). */
+  const sources = new WeakMap<AuthState, AuthChangeSource>();
 
   function update(next: Partial<AuthState>, source?: AuthChangeSource) {
-    const wasSignedIn = state.status === 'authenticated';
-    const wasSettled = settled;
     if (source) settled = true;
-    const merged = { ...state, ...next };
-    state = { ...merged, status: !settled ? 'loading' : merged.data ? 'authenticated' : 'unauthenticated' };
-    for (const listener of listeners) listener();
-    const signedIn = state.status === 'authenticated';
-    if (wasSettled && source && signedIn !== wasSignedIn) {
-      for (const listener of changeListeners) listener({ signedIn, source });
-    }
+    const merged = { ...auth.getState(), ...next };
+    const state: AuthState = {
+      ...merged,
+      status: !settled ? 'loading' : merged.data ? 'authenticated' : 'unauthenticated',
+    };
+    if (source) sources.set(state, source);
+    auth.setState(state, true);
   }
 
   async function load(source: AuthChangeSource): Promise<AuthState> {
@@ -53,21 +57,25 @@ export function createAuthStore(loadSession: () => Promise<Session | null>, memo
       // this device last had (the server still decides what it may fetch).
       update({ loading: false, ...(!settled && { data: memory.read() }) }, source);
     }
-    return state;
+    return auth.getState();
   }
 
   const store = {
-    getState: (): AuthState => state,
-
-    subscribe(listener: () => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    /** For useStore in components. */
+    state: auth,
+    getState: auth.getState,
+    subscribe: auth.subscribe,
 
     /** Called when the user becomes signed in or signed out (not on the first answer). */
     onChange(listener: AuthChangeListener): () => void {
-      changeListeners.add(listener);
-      return () => changeListeners.delete(listener);
+      return auth.subscribe((next, previous) => {
+        const source = sources.get(next);
+        const signedIn = next.status === 'authenticated';
+        // The status is 'loading' only until the first answer, which is no change.
+        if (source && previous.status !== 'loading' && signedIn !== (previous.status === 'authenticated')) {
+          listener({ signedIn, source });
+        }
+      });
     },
 
     /**
@@ -86,7 +94,7 @@ export function createAuthStore(loadSession: () => Promise<Session | null>, memo
 
     /** The state once the first session request has been answered. */
     ready(): Promise<AuthState> {
-      return settled ? Promise.resolve(state) : store.refresh();
+      return settled ? Promise.resolve(auth.getState()) : store.refresh();
     },
 
     /** Forgets the session at once, e.g. after signing out. */

@@ -8,7 +8,7 @@ import { useAuth } from './use-auth';
 
 export function ProtectedPanel() {
   const { t, i18n } = useTranslation();
-  const { data } = useAuth();
+  const data = useAuth((s) => s.data);
   if (!data) return null;
   return (
     <Paper variant="outlined" sx={{ p: 3, borderRadius: 3, maxWidth: 640 }}>

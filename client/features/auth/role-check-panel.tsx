@@ -9,7 +9,8 @@ import { useAuth } from './use-auth';
 
 export function RoleCheckPanel() {
   const { t } = useTranslation();
-  const { status, data } = useAuth();
+  const status = useAuth((s) => s.status);
+  const data = useAuth((s) => s.data);
   const sources = Object.entries(useAppConfig().gapSearch.dataSources);
   const signedIn = status === 'authenticated';
   const allowed: [label: string, ok: boolean][] = [

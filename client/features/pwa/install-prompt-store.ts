@@ -1,5 +1,6 @@
 // The browser's offer to install the app (spec §2 install prompt): kept from `beforeinstallprompt`
 // until the user installs or dismisses it; a dismissal is remembered in local storage.
+import { createStore } from 'zustand/vanilla';
 
 /** Chromium's event; not in the DOM typings. */
 interface BeforeInstallPromptEvent extends Event {
@@ -9,8 +10,7 @@ interface BeforeInstallPromptEvent extends Event {
 
 export const INSTALL_DISMISSED_KEY = 'sift-pwa:install-dismissed';
 
-let offer: BeforeInstallPromptEvent | null = null;
-const listeners = new Set<() => void>();
+const state = createStore<{ offer: BeforeInstallPromptEvent | null }>()(() => ({ offer: null }));
 
 function dismissedBefore(): boolean {
   try {
@@ -20,9 +20,8 @@ function dismissedBefore(): boolean {
   }
 }
 
-function setOffer(next: BeforeInstallPromptEvent | null) {
-  offer = next;
-  for (const listener of listeners) listener();
+function setOffer(offer: BeforeInstallPromptEvent | null) {
+  state.setState({ offer });
 }
 
 /** Listens from module load on: the browser may offer installation before React renders. */
@@ -36,14 +35,13 @@ export function listenForInstallOffer(target: Window = window): void {
 }
 
 export const installPromptStore = {
+  /** For useStore in components, with `offered` as the selector. */
+  state,
   /** Whether to show the prompt: the browser offers installation and the user has not said no. */
-  getSnapshot: (): boolean => offer !== null && !dismissedBefore(),
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  offered: ({ offer }: { offer: BeforeInstallPromptEvent | null }): boolean =>
+    offer !== null && !dismissedBefore(),
   async install(): Promise<void> {
-    const current = offer;
+    const current = state.getState().offer;
     if (!current) return;
     setOffer(null);
     await current.prompt();

@@ -2,8 +2,8 @@
 // installs or dismisses it.
 import { InstallMobile } from '@mui/icons-material';
 import { Button, Paper, Stack, Typography } from '@mui/material';
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
 import { useAppConfig } from '#client/config/app-config';
 import { installPromptStore } from './install-prompt-store';
 import { noticeOffset } from './pwa-notices';
@@ -11,7 +11,7 @@ import { noticeOffset } from './pwa-notices';
 export function InstallPrompt() {
   const { t } = useTranslation();
   const { platformName } = useAppConfig();
-  const offered = useSyncExternalStore(installPromptStore.subscribe, installPromptStore.getSnapshot);
+  const offered = useStore(installPromptStore.state, installPromptStore.offered);
   if (!offered) return null;
   return (
     <Paper

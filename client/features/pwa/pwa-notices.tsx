@@ -1,8 +1,8 @@
 // The service worker's two notices: "ready to work offline" once after the first install, and
 // "a new version is available — reload" while a newer version waits.
 import { Button, Snackbar } from '@mui/material';
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
 import { reloadIntoLatestVersion, serviceWorkerStore } from './service-worker-store';
 
 /** Above the bottom navigation that phones and tablets show. */
@@ -13,10 +13,8 @@ const politely = { content: { role: 'status' } } as const;
 
 export function PwaNotices() {
   const { t } = useTranslation();
-  const { offlineReady, needRefresh } = useSyncExternalStore(
-    serviceWorkerStore.subscribe,
-    serviceWorkerStore.getSnapshot,
-  );
+  const offlineReady = useStore(serviceWorkerStore.state, (s) => s.offlineReady);
+  const needRefresh = useStore(serviceWorkerStore.state, (s) => s.needRefresh);
   return (
     <>
       <Snackbar

@@ -2,6 +2,7 @@
 // needs refresh when a newer version waits. Checks for a new version hourly and on focus, and
 // reloads every open page when a new version takes over so no page runs a mix of two builds.
 // workbox-window loads only when registering, after the first render.
+import { createStore } from 'zustand/vanilla';
 import { SKIP_WAITING } from './sw-messages';
 import { swRouteFor } from './sw-routes';
 
@@ -18,21 +19,17 @@ export interface ServiceWorkerState {
 export const SW_URL = '/sw.js';
 const UPDATE_CHECK_MS = 3600_000;
 
-let state: ServiceWorkerState = { status: 'unsupported', offlineReady: false, needRefresh: false };
-const listeners = new Set<() => void>();
+const state = createStore<ServiceWorkerState>()(() => ({
+  status: 'unsupported',
+  offlineReady: false,
+  needRefresh: false,
+}));
+const set = state.setState;
 let registration: ServiceWorkerRegistration | undefined;
 
-function set(next: Partial<ServiceWorkerState>) {
-  state = { ...state, ...next };
-  for (const listener of listeners) listener();
-}
-
 export const serviceWorkerStore = {
-  getSnapshot: (): ServiceWorkerState => state,
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  /** For useStore in components. */
+  state,
   dismissOfflineReady: () => set({ offlineReady: false }),
   dismissNeedRefresh: () => set({ needRefresh: false }),
 };
@@ -80,7 +77,7 @@ function cacheWhatLoadedBeforeControl(): void {
 }
 
 export function registerServiceWorker(): void {
-  if (state.status !== 'unsupported' || !('serviceWorker' in navigator)) return;
+  if (state.getState().status !== 'unsupported' || !('serviceWorker' in navigator)) return;
   const container = navigator.serviceWorker;
   let controlled = !!container.controller;
   set({ status: controlled ? 'activated' : 'registering' });
@@ -103,7 +100,7 @@ export function registerServiceWorker(): void {
     })
     .then((registered) => {
       registration = registered;
-      if (state.status === 'registering') set({ status: 'registered' });
+      if (state.getState().status === 'registering') set({ status: 'registered' });
       window.setInterval(() => void checkForServiceWorkerUpdate(), UPDATE_CHECK_MS);
       window.addEventListener('focus', () => void checkForServiceWorkerUpdate());
     })

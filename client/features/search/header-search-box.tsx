@@ -41,7 +41,10 @@ export function HeaderSearchBox() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const { draft, active, results, focusRequested } = useSearchBox();
+  const draft = useSearchBox((s) => s.draft);
+  const active = useSearchBox((s) => s.active);
+  const results = useSearchBox((s) => s.results);
+  const focusRequested = useSearchBox((s) => s.focusRequested);
   const input = useRef<HTMLInputElement>(null);
   const onScreen = results !== null;
   useSlashShortcut();

@@ -13,7 +13,7 @@ import {
   prepareSearchIndexes,
   type SearchIndexDeps,
 } from './load-search-indexes';
-import { SearchLoadStore } from './search-load-store';
+import { createSearchLoadStore, type SearchLoadStore } from './search-load-store';
 import { canSearch, searchSources } from './search-sources';
 
 const base: Omit<DataSourceConfig, 'dataType' | 'protected'> = {
@@ -74,7 +74,7 @@ async function setup() {
       return new Response(artifacts[name]!.bytes as Uint8Array<ArrayBuffer>);
     }) as typeof fetch,
   });
-  const store = new SearchLoadStore();
+  const store = createSearchLoadStore();
   const errors: [string, string | undefined][] = [];
   const overallSeen: string[] = [];
   store.subscribe(() => {

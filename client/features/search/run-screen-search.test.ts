@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createSearchWorkerApi } from '#client/workers/search-worker-api';
 import type { DataSourceConfig } from '#shared/app-config';
 import { runScreenSearch } from './run-screen-search';
-import { SearchLoadStore } from './search-load-store';
+import { createSearchLoadStore } from './search-load-store';
 
 const base: Omit<DataSourceConfig, 'dataType' | 'filters' | 'indexedProperties'> = {
   algorithm: 'sift',
@@ -49,7 +49,7 @@ async function setup() {
     cache: { get: async () => undefined, put: async () => {}, delete: async () => {} },
     fetch: globalThis.fetch,
   });
-  const store = new SearchLoadStore();
+  const store = createSearchLoadStore();
   for (const name of ['lakes', 'peaks'] as const) {
     await worker.addIndex(name, dataSources[name]!, records[name]);
     store.setSource(name, { state: 'loaded' });
@@ -95,7 +95,7 @@ describe('one search of the screen', () => {
       cache: { get: async () => undefined, put: async () => {}, delete: async () => {} },
       fetch: globalThis.fetch,
     });
-    const store = new SearchLoadStore();
+    const store = createSearchLoadStore();
     await worker.addIndex('lakes', dataSources.lakes!, records.lakes);
     // The load store says loaded, but the worker lost the index: its searches fail.
     store.setSource('lakes', { state: 'loaded' });

@@ -1,7 +1,8 @@
 // What the search box in the app bar and the search screen share: the text being typed (the
 // screen commits it to the URL once typing pauses) and the results the box steers with the arrow
 // keys, as the combobox of the screen's result list.
-import { useSyncExternalStore } from 'react';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 
 /** The result list of the search screen, while it is shown. */
 export interface ResultsBinding {
@@ -22,68 +23,57 @@ export interface SearchBoxSnapshot {
   focusRequested: boolean;
 }
 
-class SearchBoxStore {
-  private snapshot: SearchBoxSnapshot = {
-    draft: '',
-    active: -1,
-    results: null,
-    submits: 0,
-    focusRequested: false,
-  };
-  private readonly listeners = new Set<() => void>();
+const box = createStore<SearchBoxSnapshot>()(() => ({
+  draft: '',
+  active: -1,
+  results: null,
+  submits: 0,
+  focusRequested: false,
+}));
 
-  getSnapshot = () => this.snapshot;
-
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
-  };
+export const searchBoxStore = {
+  getSnapshot: box.getState,
 
   setDraft(draft: string) {
-    if (draft !== this.snapshot.draft) this.publish({ draft });
-  }
+    if (draft !== box.getState().draft) box.setState({ draft });
+  },
 
   submit() {
-    this.publish({ submits: this.snapshot.submits + 1 });
-  }
+    box.setState((s) => ({ submits: s.submits + 1 }));
+  },
 
   /** The screen shows a new page of results (or, with null, is gone): nothing is pointed at. */
   bindResults(results: ResultsBinding | null) {
-    this.publish({ results, active: -1 });
-  }
+    box.setState({ results, active: -1 });
+  },
 
   setActive(active: number) {
-    if (active !== this.snapshot.active) this.publish({ active });
-  }
+    if (active !== box.getState().active) box.setState({ active });
+  },
 
   /** Moves the pointer by `step`, wrapping around; -1 (the box itself) sits between last and first. */
   move(step: 1 | -1) {
-    const count = this.snapshot.results?.count ?? 0;
+    const { results, active } = box.getState();
+    const count = results?.count ?? 0;
     if (count === 0) return;
     const positions = count + 1;
-    this.setActive(((this.snapshot.active + 1 + step + positions) % positions) - 1);
-  }
+    searchBoxStore.setActive(((active + 1 + step + positions) % positions) - 1);
+  },
 
   /** Opens the result pointed at; false when there is none. */
   openActive(): boolean {
-    const { results, active } = this.snapshot;
+    const { results, active } = box.getState();
     if (!results || active < 0 || active >= results.count) return false;
     results.open(active);
     return true;
-  }
+  },
 
   requestFocus(requested = true) {
-    if (requested !== this.snapshot.focusRequested) this.publish({ focusRequested: requested });
-  }
+    if (requested !== box.getState().focusRequested) box.setState({ focusRequested: requested });
+  },
+};
 
-  private publish(change: Partial<SearchBoxSnapshot>) {
-    this.snapshot = { ...this.snapshot, ...change };
-    for (const listener of this.listeners) listener();
-  }
-}
-
-export const searchBoxStore = new SearchBoxStore();
-
-export function useSearchBox(): SearchBoxSnapshot {
-  return useSyncExternalStore(searchBoxStore.subscribe, searchBoxStore.getSnapshot);
+/** One field of the box's state; the component re-renders only when that field changes. */
+export function useSearchBox<T>(select: (snapshot: SearchBoxSnapshot) => T): T {
+  return useStore(box, select);
 }

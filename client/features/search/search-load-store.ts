@@ -1,5 +1,6 @@
 // Search load state (spec §4): each source unloaded → loading → loaded | error, the overall state
 // derived from them, and the searching flag. Components read it through useSearchLoadState.
+import { createStore } from 'zustand/vanilla';
 import type { LoadState } from '#shared/search/search-types';
 
 export interface SourceLoad {
@@ -29,41 +30,42 @@ function overallOf(sources: Record<string, SourceLoad>): SearchLoadSnapshot['ove
   return states.some((s) => s === 'loaded' || s === 'error') ? 'loaded' : 'unloaded';
 }
 
-export class SearchLoadStore {
-  private snapshot: SearchLoadSnapshot = { overall: 'unloaded', sources: {}, searching: false };
-  private readonly listeners = new Set<() => void>();
-  private searches = 0;
+/** A store of its own per caller: the app has one, tests make theirs. */
+export function createSearchLoadStore() {
+  const state = createStore<SearchLoadSnapshot>()(() => ({
+    overall: 'unloaded',
+    sources: {},
+    searching: false,
+  }));
+  let searches = 0;
 
-  getSnapshot = (): SearchLoadSnapshot => this.snapshot;
+  return {
+    /** For useStore in components. */
+    state,
+    getSnapshot: state.getState,
+    subscribe: state.subscribe,
 
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
+    /** Replaces what is known about a source (omit `load` to forget the source). */
+    setSource(name: string, load?: SourceLoad) {
+      const sources = { ...state.getState().sources };
+      if (load) sources[name] = load;
+      else delete sources[name];
+      state.setState({ sources, overall: overallOf(sources) });
+    },
+
+    /** Counts overlapping searches so the flag stays up until the last one ends. */
+    searchStarted() {
+      searches += 1;
+      if (!state.getState().searching) state.setState({ searching: true });
+    },
+
+    searchEnded() {
+      searches = Math.max(0, searches - 1);
+      if (searches === 0) state.setState({ searching: false });
+    },
   };
-
-  /** Replaces what is known about a source (omit `load` to forget the source). */
-  setSource(name: string, load?: SourceLoad) {
-    const sources = { ...this.snapshot.sources };
-    if (load) sources[name] = load;
-    else delete sources[name];
-    this.publish({ ...this.snapshot, sources, overall: overallOf(sources) });
-  }
-
-  /** Counts overlapping searches so the flag stays up until the last one ends. */
-  searchStarted() {
-    this.searches += 1;
-    if (!this.snapshot.searching) this.publish({ ...this.snapshot, searching: true });
-  }
-
-  searchEnded() {
-    this.searches = Math.max(0, this.searches - 1);
-    if (this.searches === 0) this.publish({ ...this.snapshot, searching: false });
-  }
-
-  private publish(snapshot: SearchLoadSnapshot) {
-    this.snapshot = snapshot;
-    for (const listener of this.listeners) listener();
-  }
 }
 
-export const searchLoadStore = new SearchLoadStore();
+export type SearchLoadStore = ReturnType<typeof createSearchLoadStore>;
+
+export const searchLoadStore = createSearchLoadStore();

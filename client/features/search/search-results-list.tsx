@@ -36,7 +36,7 @@ export const SearchResultsList = memo(function SearchResultsList({
   dimmed: boolean;
 }) {
   const { t } = useTranslation();
-  const { active } = useSearchBox();
+  const active = useSearchBox((s) => s.active);
 
   useEffect(() => {
     if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });

@@ -20,7 +20,8 @@ export function SearchTextCommit({
   chips: readonly string[];
   update: (patch: SearchScreenPatch) => void;
 }) {
-  const { draft, submits } = useSearchBox();
+  const draft = useSearchBox((s) => s.draft);
+  const submits = useSearchBox((s) => s.submits);
   const navigate = useNavigate();
   const location = useLocation();
   const committed = useRef<string | undefined>(undefined);

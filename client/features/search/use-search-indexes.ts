@@ -1,12 +1,13 @@
 // Hooks for the search screen: the load state, and loading the indexes the user may search.
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { useStore } from 'zustand';
 import type { DataSourceConfig } from '#shared/app-config';
 import { browserSearchDeps } from './browser-search-deps';
 import { askChecksumsAgain, loadSearchIndexes } from './load-search-indexes';
 import { type SearchLoadSnapshot, searchLoadStore } from './search-load-store';
 
 export function useSearchLoadState(): SearchLoadSnapshot {
-  return useSyncExternalStore(searchLoadStore.subscribe, searchLoadStore.getSnapshot);
+  return useStore(searchLoadStore.state);
 }
 
 /**
