@@ -1,6 +1,7 @@
 import { expect as baseExpect, type Page, type Request, test } from '@playwright/test';
 import type { ClientLogEntry, StoredClientLog } from '#shared/client-log';
 import { decideConsent } from './consent';
+import { untilStartupPreloaded } from './startup';
 
 // A fresh server seeds and indexes the demo data during its first minute or so, and PGlite answers
 // nothing else meanwhile: the first tests get more time.
@@ -34,18 +35,11 @@ function details(entry: StoredClientLog) {
   return typeof entry.message === 'string' ? undefined : entry.message;
 }
 
-/**
- * Opens the logger example and waits until the app has started (offline, a first visit could not)
- * and its start-up route preloads are done (a chunk failing offline makes the app reload, which
- * would detach the form mid-test).
- */
+/** Opens the logger example, ready to go offline. */
 async function openBeforeGoingOffline(page: Page) {
   await page.goto('/modules/logging/example');
   await expect(field(page, 'Message')).toBeVisible();
-  await page.waitForFunction(() =>
-    performance.getEntriesByType('resource').some((entry) => /\/assets\/about-[\w-]+\.js$/.test(entry.name)),
-  );
-  await page.waitForLoadState('networkidle');
+  await untilStartupPreloaded(page);
 }
 
 test.describe('client error logging', () => {

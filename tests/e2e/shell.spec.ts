@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { collectPageErrors } from './console';
 import { errorRoutes, protectedRoutes, routeTable } from './routes';
+import { untilStartupPreloaded } from './startup';
 
 const viewports = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -164,6 +165,7 @@ test('offline, a route chunk that fails to load shows the error page instead of 
 }) => {
   await page.goto('/home');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await untilStartupPreloaded(page);
   await page.evaluate(() => Object.assign(window, { beforeNavigation: true }));
   await context.setOffline(true);
   await page
