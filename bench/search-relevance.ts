@@ -1,6 +1,6 @@
-// The bench's relevance check: popular entities (the most populous cities, the largest countries)
-// must be in the top 10 for the 1-, 2- and 3-letter prefixes of their name and for a misspelling
-// of it; accented spellings (and their plain forms) and Arabic country names must find theirs.
+// Relevance checks. The search bench's: popular entities (the most populous cities, the largest
+// countries) in the top 10 for the 1-, 2- and 3-letter prefixes of their name and a misspelling,
+// accented and Arabic names finding theirs. The relevance suite's: acceptable first results.
 import { loadCountries } from '../server/seed/countries';
 import type { IndexDocument } from '../shared/search/search-types';
 import { tokenize } from '../shared/search/tokenizer';
@@ -78,4 +78,79 @@ export async function relevance(cases: RelevanceCase[], search: (query: string) 
     else entry.missed.push(query);
   }
   return found;
+}
+
+/** A query of the relevance suite and the results acceptable first: `city:<name>@<country>` or `country:<code>`. */
+export interface RelevanceQuery {
+  query: string;
+  lang: 'en' | 'es' | 'fr' | 'ar';
+  kind: string;
+  expect: string[];
+}
+
+/**
+ * Turns the suite's names into hit keys (`<dataType>:<id>`): a city by its name and country code
+ * (the most populous of that name), a country by its code. An unknown name throws.
+ */
+export function expectedKeys(records: {
+  countries: Record<string, unknown>[];
+  cities: Record<string, unknown>[];
+}): (expected: string) => string {
+  const cities = new Map<string, Record<string, unknown>>();
+  for (const city of records.cities) {
+    const key = `${city.name}@${city.country}`;
+    if (Number(city.population) > Number(cities.get(key)?.population ?? -1)) cities.set(key, city);
+  }
+  const countries = new Set(records.countries.map((country) => String(country.code)));
+  return (expected) => {
+    const [type, name = ''] = expected.split(/:(.*)/s);
+    if (type === 'city' && cities.has(name)) return `city:${cities.get(name)!.id}`;
+    if (type === 'country' && countries.has(name)) return `country:${name}`;
+    throw new Error(`The relevance suite names ${expected}, which the demo data does not hold`);
+  };
+}
+
+interface Share {
+  cases: number;
+  firstPercent: number;
+  top5Percent: number;
+}
+
+/** Shares of queries whose first hit, or one of the first five, is acceptable: overall, per language, per kind. */
+export async function relevanceReport(
+  queries: RelevanceQuery[],
+  keyOf: (expected: string) => string,
+  search: (query: string) => Promise<string[]>,
+) {
+  const outcomes: (RelevanceQuery & { got: string[]; first: boolean; top5: boolean })[] = [];
+  for (const query of queries) {
+    const wanted = new Set(query.expect.map(keyOf));
+    const got = (await search(query.query)).slice(0, 5);
+    outcomes.push({
+      ...query,
+      got,
+      first: wanted.has(got[0] ?? ''),
+      top5: got.some((key) => wanted.has(key)),
+    });
+  }
+  const share = (picked: typeof outcomes): Share => {
+    const percent = (n: number) => Math.round((1000 * n) / picked.length) / 10;
+    return {
+      cases: picked.length,
+      firstPercent: percent(picked.filter((o) => o.first).length),
+      top5Percent: percent(picked.filter((o) => o.top5).length),
+    };
+  };
+  const groups = (by: (o: (typeof outcomes)[number]) => string) =>
+    Object.fromEntries(
+      [...new Set(outcomes.map(by))].map((name) => [name, share(outcomes.filter((o) => by(o) === name))]),
+    );
+  return {
+    ...share(outcomes),
+    byLang: groups((o) => o.lang),
+    byKind: groups((o) => `${o.lang} ${o.kind}`),
+    failures: outcomes
+      .filter((o) => !o.first)
+      .map(({ query, lang, kind, expect, got, top5 }) => ({ query, lang, kind, expect, got, inTop5: top5 })),
+  };
 }

@@ -1,6 +1,7 @@
 // Runs one search over every loaded source (or the chosen data types) and merges the hits by
 // score (spec §4, §8): a source that reaches the limit is flagged, one that fails is logged and skipped.
 import type { DataSourceConfig } from '#shared/app-config';
+import { mergeHits } from '#shared/search/merge-hits';
 import { buildSearchRequest, type SelectedFilters } from '#shared/search/search-request';
 import type { FacetCounts, LoadState, SearchHit } from '#shared/search/search-types';
 import type { SearchIndexDeps } from './load-search-indexes';
@@ -72,7 +73,6 @@ export async function searchSources(
         merged.sources[name] = 'error';
         continue;
       }
-      merged.hits.push(...result.hits);
       merged.sources[name] = {
         dataType: dataSources[name]!.dataType,
         count: result.count,
@@ -81,7 +81,7 @@ export async function searchSources(
       };
       merged.limited ||= result.limited;
     }
-    merged.hits.sort((a, b) => b.score - a.score);
+    merged.hits = mergeHits(outcomes.flatMap(([, result]) => (result === 'error' ? [] : [result.hits])));
     return merged;
   } finally {
     store.searchEnded();
