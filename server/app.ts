@@ -13,6 +13,7 @@ import { registerStateGauges } from './metrics/state-gauges';
 import { compression } from './middleware/compression';
 import { requestMetrics } from './middleware/request-metrics';
 import { securityHeaders } from './middleware/security-headers';
+import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { backupRoutes } from './routes/backup';
 import { clientLogRoutes } from './routes/client-logs';
@@ -71,6 +72,7 @@ export function createApp(appDeps: AppDeps) {
   app.route('/', searchIndexRoutes({ ...deps, artifacts }));
   app.route('/', backupRoutes(deps));
   app.route('/', graphqlRoutes(deps));
+  app.route('/', adminRoutes(deps));
 
   app.all('/api/*', (c) => apiError(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}`));
   app.route('/', staticFiles(env.STATIC_DIR));

@@ -22,4 +22,32 @@ export const apiPaths = {
   backup: '/api/backup',
   /** GraphQL over HTTP (POST, GET for queries, SSE subscriptions) and, when enabled, graphql-ws. */
   graphql: '/graphql',
+  /** The data owners' console and the operator CLIs (role admin, docs/operations.md). */
+  admin: {
+    /** GET: the audit log, newest first (`?before=<id>&limit=`). */
+    audit: '/api/admin/audit',
+    /** GET: every source's documents, artifact and build history. */
+    sources: '/api/admin/sources',
+    /** POST: rebuild the source's index now. */
+    rebuild: (source: string) => `/api/admin/sources/${encodeURIComponent(source)}/rebuild`,
+    /** POST the file as the body (`?format=`): a dry run, or with `&apply=merge|replace` the import. */
+    imports: (source: string) => `/api/admin/sources/${encodeURIComponent(source)}/imports`,
+    /** POST `{mode}`: apply a checked upload; DELETE: cancel it. */
+    importUpload: (id: string) => `/api/admin/imports/${encodeURIComponent(id)}`,
+    /** POST: undo the source's last import. */
+    undoImport: (source: string) => `/api/admin/sources/${encodeURIComponent(source)}/undo-import`,
+    /** GET: a page of the source's documents (`?q=&after=&limit=`). */
+    documents: (source: string) => `/api/admin/sources/${encodeURIComponent(source)}/documents`,
+    /** GET, PUT (the record, validated as imports are), DELETE one document. */
+    document: (source: string, key: string) =>
+      `/api/admin/sources/${encodeURIComponent(source)}/documents/${encodeURIComponent(key)}`,
+    /** GET: every account; POST: create one. */
+    users: '/api/admin/users',
+    /** PATCH `{role?, disabled?}`. */
+    user: (id: string) => `/api/admin/users/${encodeURIComponent(id)}`,
+    /** POST `{password}`: a new password (ends the account's sessions). */
+    userPassword: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/password`,
+    /** POST: ends every session of the account. */
+    userSessions: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/sign-out`,
+  },
 } as const;

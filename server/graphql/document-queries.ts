@@ -3,6 +3,7 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { documents } from '../db/schema/documents';
+import { markDocumentsChanged } from '../search/document-store';
 
 const columns = {
   key: documents.key,
@@ -44,9 +45,12 @@ export async function documentPage(
 
 /** Removes the documents of `source` with these keys; answers how many there were. */
 export async function removeDocuments(db: Db, source: string, keys: string[]): Promise<number> {
-  const removed = await db
-    .delete(documents)
-    .where(and(eq(documents.source, source), inArray(documents.key, keys)))
-    .returning({ key: documents.key });
-  return removed.length;
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(documents)
+      .where(and(eq(documents.source, source), inArray(documents.key, keys)))
+      .returning({ key: documents.key });
+    if (removed.length > 0) await markDocumentsChanged(tx, source);
+    return removed.length;
+  });
 }

@@ -7,16 +7,13 @@ import type { MiddlewareHandler } from 'hono';
 import type { Env } from '../env';
 import { apiError } from '../http-error';
 
-export function sameOriginJson(
-  env: Pick<Env, 'PUBLIC_URL' | 'PUBLIC_URL_CONFIGURED' | 'NODE_ENV'>,
-): MiddlewareHandler {
+type OriginEnv = Pick<Env, 'PUBLIC_URL' | 'PUBLIC_URL_CONFIGURED' | 'NODE_ENV'>;
+
+/** The Origin check alone, for state changes whose body is not JSON (an import file) or that have none. */
+export function sameOrigin(env: OriginEnv): MiddlewareHandler {
   const publicOrigin = new URL(env.PUBLIC_URL).origin;
   const byRequestHost = !env.PUBLIC_URL_CONFIGURED || env.NODE_ENV === 'development';
   return async (c, next) => {
-    const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'application/json') {
-      return apiError(c, 415, 'unsupported_media_type', 'Send the body as application/json.');
-    }
     const origin = c.req.header('Origin');
     const sameHost =
       byRequestHost && !!origin && URL.canParse(origin) && new URL(origin).host === c.req.header('Host');
@@ -33,5 +30,16 @@ export function sameOriginJson(
       );
     }
     await next();
+  };
+}
+
+export function sameOriginJson(env: OriginEnv): MiddlewareHandler {
+  const originCheck = sameOrigin(env);
+  return async (c, next) => {
+    const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'application/json') {
+      return apiError(c, 415, 'unsupported_media_type', 'Send the body as application/json.');
+    }
+    return originCheck(c, next);
   };
 }

@@ -1,8 +1,8 @@
 // Index artifacts and build leases in the database, shared by every server process.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { BuiltArtifact } from '#shared/search/index-artifact';
 import type { Db } from '../db/client';
-import { indexArtifacts, indexBuildLeases } from '../db/schema/documents';
+import { indexArtifacts, indexBuildLeases, indexBuilds, sourceRevisions } from '../db/schema/documents';
 
 export interface ArtifactSummary {
   source: string;
@@ -13,6 +13,8 @@ export interface ArtifactSummary {
   rawSize: number;
   documentCount: number;
   sourceVersion: string;
+  /** The document revision it was built from or last found current against (null: before revisions). */
+  documentsRevision: number | null;
   builtAt: Date;
 }
 
@@ -24,6 +26,7 @@ const summaryColumns = {
   rawSize: indexArtifacts.rawSize,
   documentCount: indexArtifacts.documentCount,
   sourceVersion: indexArtifacts.sourceVersion,
+  documentsRevision: indexArtifacts.documentsRevision,
   builtAt: indexArtifacts.builtAt,
 };
 
@@ -56,8 +59,10 @@ export async function saveArtifact(
   algorithm: string,
   artifact: BuiltArtifact,
   sourceVersion: string,
+  documentsRevision: number | null = null,
 ): Promise<void> {
   const values = {
+    documentsRevision,
     algorithm,
     crc32c: artifact.crc32c,
     bytes: sql`decode(${Buffer.from(artifact.bytes).toString('base64')}, 'base64')`,
@@ -100,4 +105,62 @@ export async function releaseBuildLease(db: Db, source: string, owner: string): 
   await db
     .delete(indexBuildLeases)
     .where(and(eq(indexBuildLeases.source, source), eq(indexBuildLeases.owner, owner)));
+}
+
+/** The revision of `source`'s documents (document-store's markDocumentsChanged); 0 before any write. */
+export async function documentsRevision(db: Db, source: string): Promise<number> {
+  const [row] = await db
+    .select({ revision: sourceRevisions.revision })
+    .from(sourceRevisions)
+    .where(eq(sourceRevisions.source, source));
+  return row?.revision ?? 0;
+}
+
+/** Records that the artifact of `source` is current for document revision `revision`. */
+export async function markArtifactCurrent(db: Db, source: string, revision: number): Promise<void> {
+  await db
+    .update(indexArtifacts)
+    .set({ documentsRevision: revision })
+    .where(eq(indexArtifacts.source, source));
+}
+
+/** Sources whose documents changed after their artifact was built (or that have none yet). */
+export async function staleSources(db: Db): Promise<{ source: string; revision: number }[]> {
+  return db
+    .select({ source: sourceRevisions.source, revision: sourceRevisions.revision })
+    .from(sourceRevisions)
+    .leftJoin(indexArtifacts, eq(indexArtifacts.source, sourceRevisions.source))
+    .where(sql`coalesce(${indexArtifacts.documentsRevision}, -1) < ${sourceRevisions.revision}`);
+}
+
+/** Makes the next check of `source` rebuild its artifact, whatever its documents (an admin's "rebuild now"). */
+export async function requestRebuild(db: Db, source: string): Promise<void> {
+  await db
+    .update(indexArtifacts)
+    .set({ sourceVersion: 'rebuild requested', documentsRevision: null })
+    .where(eq(indexArtifacts.source, source));
+}
+
+/** Builds kept per source in index_builds. */
+export const KEPT_BUILDS = 20;
+
+export type BuildRecord = Omit<typeof indexBuilds.$inferInsert, 'id'>;
+
+/** Adds a build's outcome to the history of its source, forgetting all but the newest KEPT_BUILDS. */
+export async function recordBuild(db: Db, build: BuildRecord): Promise<void> {
+  await db.insert(indexBuilds).values(build);
+  await db.execute(sql`
+    delete from ${indexBuilds} where ${indexBuilds.source} = ${build.source} and ${indexBuilds.id} not in (
+      select id from ${indexBuilds} where ${indexBuilds.source} = ${build.source}
+      order by ${indexBuilds.id} desc limit ${KEPT_BUILDS})`);
+}
+
+/** The newest builds of `source`, newest first. */
+export async function buildHistory(db: Db, source: string) {
+  return db
+    .select()
+    .from(indexBuilds)
+    .where(eq(indexBuilds.source, source))
+    .orderBy(desc(indexBuilds.id))
+    .limit(KEPT_BUILDS);
 }

@@ -2,7 +2,7 @@
 // unchanged rows untouched so that re-importing the same data does not trigger a rebuild.
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { documents } from '../db/schema/documents';
+import { documents, importPrevious, sourceRevisions } from '../db/schema/documents';
 import type { ValidRecord } from './record-validation';
 
 const WRITE_BATCH = 2000;
@@ -34,9 +34,28 @@ async function* batches<T>(items: Iterable<T> | AsyncIterable<T>, size: number):
 }
 
 export type WriteOptions = { onProgress?: (written: number) => void } & (
-  | { atomic?: true; replace?: boolean }
+  | {
+      atomic?: true;
+      replace?: boolean;
+      /** Keep the versions this write replaces (import_previous), for undoLastImport; forgets the earlier ones. */
+      keepPrevious?: boolean;
+    }
   | { atomic: false }
 );
+
+/**
+ * Raises `source`'s document revision; called in the transaction of every write, so that a revision
+ * newer than the artifact's means a rebuild is due even if the writer died before announcing it.
+ */
+export async function markDocumentsChanged(db: Db, source: string): Promise<void> {
+  await db
+    .insert(sourceRevisions)
+    .values({ source, revision: 1 })
+    .onConflictDoUpdate({
+      target: sourceRevisions.source,
+      set: { revision: sql`${sourceRevisions.revision} + 1`, changedAt: sql`now()` },
+    });
+}
 
 /**
  * Upserts `records` into `source` in one transaction, reading them batch by batch (they may stream from
@@ -52,8 +71,10 @@ export async function writeDocuments(
   options: WriteOptions = {},
 ): Promise<WriteSummary> {
   const replace = options.atomic !== false && options.replace === true;
+  const keepPrevious = options.atomic !== false && options.keepPrevious === true;
   const write = async (tx: Db) => {
     const summary: WriteSummary = { inserted: 0, updated: 0, unchanged: 0, deleted: 0 };
+    if (keepPrevious) await tx.delete(importPrevious).where(eq(importPrevious.source, source));
     // The keys written, for `replace`: in the transaction's own table rather than in memory.
     if (replace)
       await tx.execute(sql`create temporary table written_keys (key text primary key) on commit drop`);
@@ -61,6 +82,16 @@ export async function writeDocuments(
     for await (const batch of batches(records, WRITE_BATCH)) {
       // One JSON parameter per batch: 2.4× faster than a multi-row VALUES list on PGlite.
       const rows = JSON.stringify(batch.map((r) => ({ key: r.key, document: r.document, rank: r.rank })));
+      if (keepPrevious) {
+        // What this batch is about to add (no previous document) or change.
+        await tx.execute(sql`
+          insert into ${importPrevious} (source, key, document, rank)
+          select ${source}, r.key, d.document, d.rank
+          from jsonb_to_recordset(${rows}::jsonb) as r(key text, document jsonb, rank double precision)
+          left join ${documents} d on d.source = ${source} and d.key = r.key
+          where d.key is null or d.document is distinct from r.document or d.rank is distinct from r.rank
+          on conflict do nothing`);
+      }
       const result = (await tx.execute(sql`
         insert into ${documents} (source, key, document, rank)
         select ${source}, r.key, r.document, r.rank
@@ -75,6 +106,7 @@ export async function writeDocuments(
       summary.inserted += inserted;
       summary.updated += result.rows.length - inserted;
       summary.unchanged += batch.length - result.rows.length;
+      if (result.rows.length > 0) await markDocumentsChanged(tx, source);
       if (replace) {
         const keys = JSON.stringify(batch.map((r) => r.key));
         await tx.execute(sql`insert into written_keys select jsonb_array_elements_text(${keys}::jsonb)`);
@@ -84,6 +116,12 @@ export async function writeDocuments(
       await yieldToEventLoop();
     }
     if (replace) {
+      if (keepPrevious) {
+        await tx.execute(sql`
+          insert into ${importPrevious} (source, key, document, rank)
+          select d.source, d.key, d.document, d.rank from ${documents} d
+          where d.source = ${source} and not exists (select from written_keys w where w.key = d.key)`);
+      }
       const result = (await tx.execute(sql`
         with deleted as (
           delete from ${documents}
@@ -92,6 +130,7 @@ export async function writeDocuments(
           returning 1)
         select count(*)::int as count from deleted`)) as unknown as { rows: { count: number }[] };
       summary.deleted = result.rows[0]?.count ?? 0;
+      if (summary.deleted > 0) await markDocumentsChanged(tx, source);
     }
     return summary;
   };
@@ -142,4 +181,53 @@ export async function* documentPages(db: Db, source: string, pageSize = 2000): A
     after = page.at(-1)!.key;
     await yieldToEventLoop();
   }
+}
+
+export interface UndoSummary {
+  /** Documents put back as they were before the import (changed or removed by it). */
+  restored: number;
+  /** Documents the import had added, removed again. */
+  removed: number;
+}
+
+/**
+ * Puts back what the last import of `source` replaced (writeDocuments' keepPrevious), in one
+ * transaction, and forgets it; null when there is nothing to undo. Edits made since are overwritten.
+ */
+export async function undoLastImport(db: Db, source: string): Promise<UndoSummary | null> {
+  return db.transaction(async (tx) => {
+    const [kept] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(importPrevious)
+      .where(eq(importPrevious.source, source));
+    if (!kept?.count) return null;
+    const removed = (await tx.execute(sql`
+      with removed as (
+        delete from ${documents} d using ${importPrevious} p
+        where p.source = ${source} and p.document is null and d.source = p.source and d.key = p.key
+        returning 1)
+      select count(*)::int as count from removed`)) as unknown as { rows: { count: number }[] };
+    const restored = (await tx.execute(sql`
+      with restored as (
+        insert into ${documents} (source, key, document, rank)
+        select p.source, p.key, p.document, p.rank from ${importPrevious} p
+        where p.source = ${source} and p.document is not null
+        on conflict (source, key) do update
+          set document = excluded.document, rank = excluded.rank, updated_at = now()
+        returning 1)
+      select count(*)::int as count from restored`)) as unknown as { rows: { count: number }[] };
+    await tx.delete(importPrevious).where(eq(importPrevious.source, source));
+    await markDocumentsChanged(tx, source);
+    return { restored: restored.rows[0]?.count ?? 0, removed: removed.rows[0]?.count ?? 0 };
+  });
+}
+
+/** Whether `source` has an import to undo. */
+export async function hasImportToUndo(db: Db, source: string): Promise<boolean> {
+  const [row] = await db
+    .select({ key: importPrevious.key })
+    .from(importPrevious)
+    .where(eq(importPrevious.source, source))
+    .limit(1);
+  return row !== undefined;
 }

@@ -136,6 +136,7 @@ export async function importDocuments(
   }
   const summary = await writeDocuments(db, name, checkedRecords(), {
     replace: options.replace,
+    keepPrevious: true,
     onProgress: (written) => options.onProgress?.('writing', written, check.records),
   });
   return { ok: true, records: check.records, summary };

@@ -3,12 +3,13 @@
 // over MAX_RECORD_BYTES, invalid UTF-8, invalid JSON or CSV); CSV cells are typed per the source config.
 import { createReadStream, statSync } from 'node:fs';
 import { extname } from 'node:path';
+import { importFormats } from '#shared/admin/admin-api';
 import type { DataSourceConfig } from '#shared/app-config';
 import { type CsvRow, readCsvRows } from './csv';
 import { readJsonArray } from './json-array';
 import { utf8Lines } from './utf8-lines';
 
-export const importFormats = ['ndjson', 'json', 'csv'] as const;
+export { importFormats };
 export type ImportFormat = (typeof importFormats)[number];
 
 export type ImportEntry = { at: number; record: unknown } | { at: number; error: string };

@@ -14,8 +14,12 @@ import {
   acquireBuildLease,
   artifactSummary,
   buildLeaseHeld,
+  documentsRevision,
+  markArtifactCurrent,
+  recordBuild,
   releaseBuildLease,
   saveArtifact,
+  staleSources,
 } from './artifact-store';
 import { countDocuments, type DocumentRow, documentPages, documentsFingerprint } from './document-store';
 import { buildInWorker } from './index-builder';
@@ -28,6 +32,12 @@ export const INDEX_BUILT_CHANNEL = 'sift_index_built';
  */
 export const BUILD_LEASE_MS = 6_000;
 export const DOCUMENTS_CHANGED_CHANNEL = 'sift_documents_changed';
+/**
+ * How often a running service looks for sources whose documents are newer than their artifact (one
+ * query of two small tables): a writer that died before announcing its change, or a builder that died
+ * with nobody waiting for its lease, is noticed this long after at most.
+ */
+export const STALE_CHECK_MS = 3_000;
 
 export interface IndexBuiltEvent {
   source: string;
@@ -63,6 +73,8 @@ export interface IndexServiceOptions {
   logger: Logger;
   /** BUILD_LEASE_MS unless given (tests shorten it). */
   leaseMs?: number;
+  /** STALE_CHECK_MS unless given. */
+  staleCheckMs?: number;
   build?: ArtifactBuilder;
   /** Counts and times the builds this process runs, for /metrics. */
   metrics?: Pick<ServerMetrics, 'indexBuilds' | 'indexBuildDuration'>;
@@ -86,6 +98,9 @@ export function createSearchIndexService(options: IndexServiceOptions): SearchIn
   const unlisteners: Unlisten[] = [];
   const retryTimers = new Set<NodeJS.Timeout>();
   const queued = new Set<string>();
+  /** The revision each source's last build failed at: the stale check does not retry it (a change or NOTIFY does). */
+  const failedAt = new Map<string, number>();
+  let staleCheck: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   const stopping = new AbortController();
 
@@ -97,19 +112,37 @@ export function createSearchIndexService(options: IndexServiceOptions): SearchIn
 
   async function ensureIndex(name: string): Promise<BuildOutcome> {
     const source = sourceConfig(name);
+    // Read before the documents: a write after this raises it, and the next check builds again.
+    const revision = await documentsRevision(db, name);
     const version = `${configVersion(source)}:${await documentsFingerprint(db, name)}`;
-    if ((await artifactSummary(db, name))?.sourceVersion === version) return 'current';
+    const current = await artifactSummary(db, name);
+    if (current?.sourceVersion === version) {
+      if (current.documentsRevision !== revision) await markArtifactCurrent(db, name, revision);
+      return 'current';
+    }
     if (!(await acquireBuildLease(db, name, owner, leaseMs))) return 'busy';
     const renew = setInterval(() => {
       acquireBuildLease(db, name, owner, leaseMs).catch((err) =>
         logger.warn({ err, source: name }, 'lease renewal failed'),
       );
     }, leaseMs / 3);
+    const startedAt = new Date();
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
     try {
       logger.info({ source: name }, 'search index build started');
-      const started = performance.now();
       const artifact = await build(source, documentPages(db, name), stopping.signal);
-      await saveArtifact(db, name, source.algorithm, artifact, version);
+      await saveArtifact(db, name, source.algorithm, artifact, version, revision);
+      failedAt.delete(name);
+      await recordBuild(db, {
+        source: name,
+        startedAt,
+        durationMs: elapsed(),
+        outcome: 'built',
+        documentCount: artifact.documentCount,
+        bytes: artifact.bytes.length,
+        crc32c: artifact.crc32c,
+      });
       logger.info(
         {
           source: name,
@@ -117,7 +150,7 @@ export function createSearchIndexService(options: IndexServiceOptions): SearchIn
           bytes: artifact.bytes.length,
           rawBytes: artifact.rawSize,
           crc32c: artifact.crc32c,
-          ms: Math.round(performance.now() - started),
+          ms: elapsed(),
         },
         'search index built',
       );
@@ -127,7 +160,20 @@ export function createSearchIndexService(options: IndexServiceOptions): SearchIn
       return 'built';
     } catch (err) {
       // A build abandoned because the process stops has not failed.
-      if (!stopping.signal.aborted) metrics?.indexBuilds.inc({ source: name, outcome: 'failed' });
+      if (!stopping.signal.aborted) {
+        metrics?.indexBuilds.inc({ source: name, outcome: 'failed' });
+        failedAt.set(name, revision);
+        const error = err instanceof Error ? err.message : String(err);
+        await recordBuild(db, {
+          source: name,
+          startedAt,
+          durationMs: elapsed(),
+          outcome: 'failed',
+          error,
+        }).catch((recordErr: unknown) =>
+          logger.warn({ err: recordErr, source: name }, 'could not record the failed build'),
+        );
+      }
       throw err;
     } finally {
       clearInterval(renew);
@@ -170,6 +216,15 @@ export function createSearchIndexService(options: IndexServiceOptions): SearchIn
     });
   }
 
+  /** Queues every source whose documents are newer than its artifact, but for builds that failed at that revision. */
+  async function checkStale() {
+    const stale = await staleSources(db).catch((err: unknown) => {
+      logger.warn({ err }, 'could not look for stale indexes');
+      return [];
+    });
+    for (const { source, revision } of stale) if (failedAt.get(source) !== revision) queue(source);
+  }
+
   return {
     async start() {
       unlisteners.push(
@@ -183,6 +238,8 @@ export function createSearchIndexService(options: IndexServiceOptions): SearchIn
         Object.keys(sources).map(async (name) => [name, await countDocuments(db, name)] as const),
       );
       for (const [name] of sizes.sort((a, b) => a[1] - b[1])) queue(name);
+      staleCheck = setInterval(() => void checkStale(), options.staleCheckMs ?? STALE_CHECK_MS);
+      staleCheck.unref();
     },
     queueBuild: queue,
     documentsChanged: (source) => database.notify(DOCUMENTS_CHANGED_CHANNEL, source),
@@ -201,6 +258,7 @@ export function createSearchIndexService(options: IndexServiceOptions): SearchIn
     /** Abandons a running build (its lease is released) and stops listening. */
     async stop() {
       stopping.abort();
+      clearInterval(staleCheck);
       for (const timer of retryTimers) clearTimeout(timer);
       for (const unlisten of unlisteners.splice(0)) await unlisten();
       await running;

@@ -39,6 +39,8 @@ export const indexArtifacts = pgTable('index_artifacts', {
   documentCount: integer('document_count').notNull(),
   /** Fingerprint of the documents the artifact was built from; a mismatch means rebuild. */
   sourceVersion: text('source_version').notNull(),
+  /** The source's document revision (sourceRevisions) the artifact was built from or checked against. */
+  documentsRevision: bigint('documents_revision', { mode: 'number' }),
   builtAt: timestamp('built_at', { withTimezone: true }).notNull().default(sql`now()`),
 });
 
@@ -56,3 +58,46 @@ export const indexBuildLeases = pgTable('index_build_leases', {
   owner: text('owner').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A counter per source, raised in the same transaction as every write to its documents, so that a
+ * server notices documents newer than the artifact even when the writer died before announcing them.
+ */
+export const sourceRevisions = pgTable('source_revisions', {
+  source: text('source').primaryKey(),
+  revision: bigint('revision', { mode: 'number' }).notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Each index build's outcome, for the admin console's build history (the newest few per source are kept). */
+export const indexBuilds = pgTable(
+  'index_builds',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    source: text('source').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    /** 'built' or 'failed'. */
+    outcome: text('outcome').notNull(),
+    documentCount: integer('document_count'),
+    bytes: integer('bytes'),
+    crc32c: bigint('crc32c', { mode: 'number' }),
+    error: text('error'),
+  },
+  (t) => [index('index_builds_source_started').on(t.source, t.startedAt)],
+);
+
+/**
+ * The versions the last import of each source replaced, for its undo: a row per document the import
+ * added (document null), changed or removed.
+ */
+export const importPrevious = pgTable(
+  'import_previous',
+  {
+    source: text('source').notNull(),
+    key: text('key').notNull(),
+    document: jsonb('document').$type<Record<string, unknown>>(),
+    rank: doublePrecision('rank'),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.key] })],
+);

@@ -10,6 +10,8 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash'),
   role: text('role').notNull().default('user'),
   emailVerified: timestamp('email_verified', { withTimezone: true }),
+  /** A disabled account cannot sign in and its sessions end. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
