@@ -10,6 +10,7 @@ import type { Database } from '../db/client';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
 import { adminAuditRoutes } from './admin-audit';
+import { adminImportRoutes } from './admin-imports';
 import { adminSourceRoutes } from './admin-sources';
 
 export interface AdminDeps {
@@ -28,5 +29,6 @@ export function adminRoutes(deps: AdminDeps) {
   app.use('/api/admin/*', adminAccess(deps.sessions, deps.env, localToken));
   app.route('/', adminAuditRoutes(deps));
   app.route('/', adminSourceRoutes(deps));
+  app.route('/', adminImportRoutes(deps));
   return app;
 }

@@ -1,0 +1,82 @@
+// Import files uploaded through the admin API: streamed from the request body to a file in
+// DATA_DIR/imports (the import library reads a file twice), refused past MAX_IMPORT_UPLOAD_BYTES, and
+// kept after a clean dry run for an hour so that it can be applied or cancelled.
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ImportFormat } from '../search/import-file';
+
+/** How long a checked upload waits for apply or cancel. */
+export const UPLOAD_KEPT_MS = 60 * 60_000;
+/** Checked uploads kept at once; a new one past it forgets the oldest. */
+const MAX_KEPT = 4;
+
+export class UploadTooLargeError extends Error {}
+
+export interface Upload {
+  id: string;
+  source: string;
+  format: ImportFormat;
+  path: string;
+}
+
+export function createImportUploads(dataDir: string, maxBytes: number) {
+  const folder = join(dataDir, 'imports');
+  const kept = new Map<string, { upload: Upload; timer: NodeJS.Timeout }>();
+
+  function discard(upload: Upload) {
+    rmSync(upload.path, { force: true });
+  }
+
+  return {
+    /** Writes the body to a new file; throws UploadTooLargeError (the file removed) past the limit. */
+    async receive(body: ReadableStream<Uint8Array>, source: string, format: ImportFormat): Promise<Upload> {
+      mkdirSync(folder, { recursive: true, mode: 0o700 });
+      const id = randomUUID();
+      const upload = { id, source, format, path: join(folder, `${id}.${format}`) };
+      let size = 0;
+      async function* limited(chunks: AsyncIterable<Uint8Array>) {
+        for await (const chunk of chunks) {
+          size += chunk.length;
+          if (size > maxBytes) throw new UploadTooLargeError();
+          yield chunk;
+        }
+      }
+      try {
+        await pipeline(
+          Readable.fromWeb(body as never),
+          limited,
+          createWriteStream(upload.path, { mode: 0o600 }),
+        );
+      } catch (error) {
+        discard(upload);
+        throw error;
+      }
+      return upload;
+    },
+    /** Keeps a checked upload for apply or cancel. */
+    keep(upload: Upload) {
+      if (kept.size >= MAX_KEPT) this.forget(kept.keys().next().value!);
+      const timer = setTimeout(() => this.forget(upload.id), UPLOAD_KEPT_MS);
+      timer.unref();
+      kept.set(upload.id, { upload, timer });
+    },
+    /** The kept upload `id`, taken out of the kept ones (the caller discards it when done). */
+    take(id: string): Upload | undefined {
+      const entry = kept.get(id);
+      if (!entry) return undefined;
+      clearTimeout(entry.timer);
+      kept.delete(id);
+      return entry.upload;
+    },
+    has: (id: string) => kept.has(id),
+    forget(id: string): boolean {
+      const upload = this.take(id);
+      if (upload) discard(upload);
+      return upload !== undefined;
+    },
+    discard,
+  };
+}
