@@ -1,6 +1,6 @@
 // The reads and removals of search documents GraphQL needs beyond the search core's
 // document-store (which writes them): one by key, pages in key order, removal by key.
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { documents } from '../db/schema/documents';
 import { markDocumentsChanged } from '../search/document-store';
@@ -27,18 +27,28 @@ export async function findDocument(db: Db, source: string, key: string): Promise
   return row ?? null;
 }
 
-/** Up to `limit` documents whose key sorts after `after` (all from the start when null). */
+/** Documents whose key or `titleProperty` starts with `prefix`, ignoring case (LIKE wildcards are literal). */
+export function keyOrTitleStartsWith(titleProperty: string, prefix: string): SQL {
+  const pattern = `${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(
+    sql`lower(${documents.key}) like ${pattern}`,
+    sql`lower(${documents.document} ->> ${titleProperty}) like ${pattern}`,
+  )!;
+}
+
+/** Up to `limit` documents whose key sorts after `after` (all from the start when null), among those `where` admits. */
 export async function documentPage(
   db: Db,
   source: string,
   limit: number,
   after: string | null,
+  where?: SQL,
 ): Promise<DocumentRecord[]> {
   const from = after === null ? undefined : gt(documents.key, after);
   return db
     .select(columns)
     .from(documents)
-    .where(and(eq(documents.source, source), from))
+    .where(and(eq(documents.source, source), from, where))
     .orderBy(asc(documents.key))
     .limit(limit);
 }

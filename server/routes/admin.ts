@@ -10,6 +10,7 @@ import type { Database } from '../db/client';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
 import { adminAuditRoutes } from './admin-audit';
+import { adminDocumentRoutes } from './admin-documents';
 import { adminImportRoutes } from './admin-imports';
 import { adminSourceRoutes } from './admin-sources';
 
@@ -30,5 +31,6 @@ export function adminRoutes(deps: AdminDeps) {
   app.route('/', adminAuditRoutes(deps));
   app.route('/', adminSourceRoutes(deps));
   app.route('/', adminImportRoutes(deps));
+  app.route('/', adminDocumentRoutes(deps));
   return app;
 }
