@@ -61,10 +61,12 @@ export function createAuthConfig({
     callbacks: {
       async signIn({ user, account, profile, email }) {
         if (!account) return false;
-        if (account.type === 'credentials') return true;
         // The email provider asks first before sending a link; the provider itself decides
         // (silently) whether to send, so the answer never reveals which addresses have accounts.
         if (email?.verificationRequest) return true;
+        // A disabled account signs in no way at all.
+        if (user.email && (await findUserByEmail(db, user.email))?.disabledAt) return false;
+        if (account.type === 'credentials') return true;
         if (account.type === 'email') {
           return env.AUTH_SELF_REGISTRATION || !!(user.email && (await findUserByEmail(db, user.email)));
         }

@@ -62,7 +62,7 @@ export function createSessionStore(database: Database, maxAgeSeconds: number, no
       return id;
     },
 
-    /** The user of a live session (not revoked, not expired, account still there), or null. */
+    /** The user of a live session (not revoked, not expired, account still there and not disabled), or null. */
     async user(sid: string): Promise<SessionUser | null> {
       await listening();
       const cached = cache.get(sid);
@@ -72,7 +72,14 @@ export function createSessionStore(database: Database, maxAgeSeconds: number, no
         .select({ user: users, expiresAt: sessions.expiresAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now()))))
+        .where(
+          and(
+            eq(sessions.id, sid),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, new Date(now())),
+            isNull(users.disabledAt),
+          ),
+        )
         .limit(1);
       if (!row) return null;
       if (row.expiresAt.getTime() - now() < maxAgeSeconds * 1000 - RENEW_AFTER_MS) {
@@ -93,6 +100,12 @@ export function createSessionStore(database: Database, maxAgeSeconds: number, no
         .set({ revokedAt: new Date(now()) })
         .where(eq(sessions.id, sid));
       await database.notify(SESSION_REVOKED_CHANNEL, `session:${sid}`);
+    },
+
+    /** Makes every process read the user's sessions again (a new role), without ending them. */
+    async refreshUser(userId: string): Promise<void> {
+      forget(`user:${userId}`);
+      await database.notify(SESSION_REVOKED_CHANNEL, `user:${userId}`);
     },
 
     /** Ends every session of a user on every process. */

@@ -59,7 +59,6 @@ export async function listUsers(db: Db): Promise<UserRow[]> {
   return db.select().from(users).orderBy(asc(users.email));
 }
 
-/** Sets a new password; false when there is no such account. */
 /** Sets a new password and ends every session of the account, on every device. */
 export async function setPassword(db: Db, email: string, password: string): Promise<boolean> {
   const rows = await db
@@ -69,4 +68,21 @@ export async function setPassword(db: Db, email: string, password: string): Prom
     .returning({ id: users.id });
   for (const { id } of rows) await revokeUserSessions(db, id);
   return rows.length > 0;
+}
+
+/** Sets an account's role and whether it is disabled; answers the account, or null when there is none. */
+export async function updateUser(
+  db: Db,
+  id: string,
+  change: { role?: string; disabled?: boolean },
+): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({
+      ...(change.role !== undefined && { role: change.role }),
+      ...(change.disabled !== undefined && { disabledAt: change.disabled ? new Date() : null }),
+    })
+    .where(eq(users.id, id))
+    .returning();
+  return row ?? null;
 }

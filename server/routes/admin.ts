@@ -12,6 +12,7 @@ import type { Logger } from '../logger';
 import { adminAuditRoutes } from './admin-audit';
 import { adminDocumentRoutes } from './admin-documents';
 import { adminImportRoutes } from './admin-imports';
+import { adminPeopleRoutes } from './admin-people';
 import { adminSourceRoutes } from './admin-sources';
 
 export interface AdminDeps {
@@ -32,5 +33,6 @@ export function adminRoutes(deps: AdminDeps) {
   app.route('/', adminSourceRoutes(deps));
   app.route('/', adminImportRoutes(deps));
   app.route('/', adminDocumentRoutes(deps));
+  app.route('/', adminPeopleRoutes(deps));
   return app;
 }

@@ -42,5 +42,14 @@ export async function createAdminTestApp(database: Database) {
     });
   }
 
-  return { app, dataDir, admin: admin.user, user: user.user, sessions, token, call };
+  return {
+    app,
+    dataDir,
+    admin: admin.user,
+    user: user.user,
+    userPassword: user.password,
+    sessions,
+    token,
+    call,
+  };
 }
