@@ -17,12 +17,12 @@ const BACKUP_LOCK_SPACE = 724_002;
  */
 export const FORGET_AFTER_DAYS = 90;
 
-/** Whether a merge at `now` forgets this entry: a tombstone or an expiry older than FORGET_AFTER_DAYS. */
-export function isForgotten(meta: KvRecord['meta'], now: Date): boolean {
-  const before = now.getTime() - FORGET_AFTER_DAYS * 86_400_000;
-  return (
-    (meta.removed && Date.parse(meta.updated) < before) ||
-    (meta.expiry !== null && Date.parse(meta.expiry) < before)
+/** The time (ms) after which a merge forgets this entry: a tombstone or an expiry FORGET_AFTER_DAYS old. */
+export function forgottenAfter(meta: KvRecord['meta']): number {
+  const keptFor = FORGET_AFTER_DAYS * 86_400_000;
+  return Math.min(
+    meta.removed ? Date.parse(meta.updated) + keptFor : Number.POSITIVE_INFINITY,
+    meta.expiry !== null ? Date.parse(meta.expiry) + keptFor : Number.POSITIVE_INFINITY,
   );
 }
 

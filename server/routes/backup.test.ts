@@ -217,6 +217,21 @@ describe.each(databaseTargets())('/api/backup on $name', (target) => {
       expect(stored.contested.value).toBe(11);
     });
 
+    it('answers a body posted again from the snapshot, and merges it again once the snapshot changed', async () => {
+      const user = await newUser();
+      const app = appFor(user);
+      const send = (body: unknown) =>
+        app.request('/api/backup', { method: 'POST', headers: jsonHeaders, body: JSON.stringify(body) });
+      const routine = snapshotOf(item('a', 'first'), item('b', 1));
+      await send(routine);
+      expect(await (await send(routine)).json()).toEqual(routine);
+      // A remembered body that changed nothing is answered from the snapshot as it is now.
+      expect(await (await send(routine)).json()).toEqual(routine);
+      await send(snapshotOf(item('a', 'second', 5)));
+      expect(await (await send(routine)).json()).toEqual(snapshotOf(item('a', 'second', 5), item('b', 1)));
+      expect((await send({ ...routine, bad: { meta: {} } })).status).toBe(400);
+    });
+
     it(`forgets tombstones ${FORGET_AFTER_DAYS} days after the removal`, async () => {
       const user = await newUser();
       const longAgo = -(FORGET_AFTER_DAYS + 1) * 24 * 60;

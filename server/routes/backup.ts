@@ -1,13 +1,13 @@
 // GET /api/backup: the signed-in user's key-value snapshot. POST /api/backup: merges a snapshot into
 // it per key (newer `updated` wins) and answers the merged snapshot. Only the owner reads or writes
 // it; POST is same-origin JSON only (the CSRF defence), size-capped, and stores nothing invalid.
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { apiPaths } from '#shared/api-paths';
 import { kvLimits } from '#shared/kv/kv-item';
 import { BackupSnapshotSchema, fromSnapshot, sizeIssues, toSnapshot } from '#shared/kv/kv-snapshot';
 import type { SessionReader, SessionUser } from '../auth/session-user';
-import { createBackupCache } from '../backup/backup-cache';
+import { type BackupCache, bodyDigest, createBackupCache } from '../backup/backup-cache';
 import { SnapshotTooLargeError } from '../backup/backup-store';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
@@ -41,21 +41,45 @@ function snapshotOwner(sessions: SessionReader) {
   });
 }
 
+/** Answers the snapshot, serialized once per copy (backup-cache.ts). */
+function sendSnapshot(c: Context, json: string) {
+  c.header('Cache-Control', 'no-store');
+  c.header('Content-Type', 'application/json');
+  return c.body(json);
+}
+
+/**
+ * A device's routine sync posts the same body again and again: one that changed nothing before is
+ * answered by its digest, without parsing, validating and merging it again. Only a body declared
+ * within the cap is read here; jsonBody refuses the others.
+ */
+function unchangedBody(snapshots: BackupCache) {
+  return createMiddleware<{ Variables: { user: SessionUser; bodyDigest?: string } }>(async (c, next) => {
+    const declared = Number(c.req.header('Content-Length'));
+    if (c.req.header('Transfer-Encoding') !== undefined || !(declared <= kvLimits.requestBytes)) {
+      return next();
+    }
+    const digest = bodyDigest(await c.req.text());
+    const answer = await snapshots.unchangedAnswer(c.var.user.id, digest, new Date());
+    if (answer !== undefined) return sendSnapshot(c, answer);
+    c.set('bodyDigest', digest);
+    await next();
+  });
+}
+
 export function backupRoutes(deps: BackupDeps) {
   const { database, logger, sessions } = deps;
   const snapshots = createBackupCache(database);
   const owner = snapshotOwner(sessions);
   const app = new Hono();
 
-  app.get(apiPaths.backup, owner, async (c) => {
-    c.header('Cache-Control', 'no-store');
-    return c.json(toSnapshot((await snapshots.read(c.var.user.id)).values()));
-  });
+  app.get(apiPaths.backup, owner, async (c) => sendSnapshot(c, await snapshots.readJson(c.var.user.id)));
 
   app.post(
     apiPaths.backup,
     sameOriginJson(deps.env),
     owner,
+    unchangedBody(snapshots),
     jsonBody(BackupSnapshotSchema, { maxBytes: kvLimits.requestBytes, what: 'A backup request' }),
     async (c) => {
       const { user } = c.var;
@@ -63,7 +87,12 @@ export function backupRoutes(deps: BackupDeps) {
       const tooLarge = sizeIssues(incoming.values());
       if (tooLarge.length > 0) return apiError(c, 413, 'too_large', 'The snapshot is too large.', tooLarge);
       try {
-        const { merged, changed } = await snapshots.merge(user.id, [...incoming.values()], new Date());
+        const { merged, changed } = await snapshots.merge(
+          user.id,
+          [...incoming.values()],
+          new Date(),
+          c.var.bodyDigest,
+        );
         logger.info({ userId: user.id, received: incoming.size, changed }, 'backup snapshot merged');
         c.header('Cache-Control', 'no-store');
         return c.json(toSnapshot(merged.values()));
