@@ -46,4 +46,14 @@ export const paths = {
   storageSnapshot: () => '/modules/storage/snapshot',
   loggingExample: () => '/modules/logging/example',
   searchAndReloadOnSubmit: () => '/modules/search/searchAndReloadOnSubmit',
+  /** The data owners' console (role admin): sources first. */
+  admin: () => '/admin',
+  adminImport: (source?: string) => withQuery('/admin/import', { source }),
+  /** A source's documents, found by key or title prefix `q`. */
+  adminDocuments: (source?: string, q?: string) => withQuery('/admin/documents', { source, q }),
+  adminDocument: (source: string, key: string) =>
+    `/admin/documents/${encodeURIComponent(source)}/${encodeURIComponent(key)}`,
+  adminLookups: () => '/admin/lookups',
+  adminPeople: () => '/admin/people',
+  adminAudit: () => '/admin/audit',
 } as const;

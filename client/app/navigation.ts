@@ -1,6 +1,7 @@
 // The navigation drawer's groups; /group_{n} pages list the same groups.
 import type { SvgIconComponent } from '@mui/icons-material';
 import AccountCircle from '@mui/icons-material/AccountCircle';
+import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
 import BugReport from '@mui/icons-material/BugReport';
 import Cookie from '@mui/icons-material/Cookie';
 import DataObject from '@mui/icons-material/DataObject';
@@ -81,6 +82,13 @@ export const navGroups: NavGroup[] = [
     ],
   },
 ];
+
+/** The console's group, in the drawer of admins only (the server refuses everyone else anyway). */
+export const adminNavGroup: NavGroup = {
+  number: navGroups.length + 1,
+  title: 'nav.group_admin',
+  items: [{ to: paths.admin(), label: 'nav.admin', icon: AdminPanelSettings }],
+};
 
 export function findNavGroup(groupNumber: number): NavGroup | undefined {
   return navGroups.find((group) => group.number === groupNumber);

@@ -5,7 +5,9 @@ export type RouteAuth =
   /** Signed-in users only. */
   | true
   /** Signed-out users only; signed-in users go to `navigateAuthenticatedTo`, or `/`. */
-  | { unauthenticatedOnly: true; navigateAuthenticatedTo?: string };
+  | { unauthenticatedOnly: true; navigateAuthenticatedTo?: string }
+  /** Signed-in users with this role; other signed-in users get a 403 error page. */
+  | { role: string };
 
 export interface RouteHandle {
   auth?: RouteAuth;

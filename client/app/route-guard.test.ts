@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from './app-error';
-import { guardRedirect, routeAuthOf } from './route-guard';
+import { guardRedirect, roleRefusal, routeAuthOf } from './route-guard';
 
 const url = new URL('https://sift.example/item/countries/FRA?x=1');
 
@@ -41,5 +41,15 @@ describe('route guard', () => {
     expect(guardRedirect(guestOnly, 'unauthenticated', url)).toBeNull();
     expect(guardRedirect(guestOnly, 'authenticated', url)).toBe('/modules/auth/protected');
     expect(guardRedirect({ unauthenticatedOnly: true }, 'authenticated', url)).toBe('/');
+  });
+
+  it('sends visitors of role routes into sign-in and refuses signed-in users without the role', () => {
+    const admins = { role: 'admin' };
+    expect(new URL(guardRedirect(admins, 'unauthenticated', url)!, url).pathname).toBe('/modules/auth/login');
+    expect(guardRedirect(admins, 'authenticated', url)).toBeNull();
+    expect(roleRefusal(admins, 'admin', url)).toBeNull();
+    expect(roleRefusal(admins, 'user', url)).toMatchObject({ statusCode: 403 });
+    expect(roleRefusal(true, 'user', url)).toBeNull();
+    expect(roleRefusal(undefined, undefined, url)).toBeNull();
   });
 });

@@ -28,11 +28,26 @@ export function routeAuthOf(handles: (RouteHandle | undefined)[]): RouteAuth | u
 export function guardRedirect(auth: RouteAuth | undefined, status: AuthStatus, url: URL): string | null {
   if (auth === undefined || auth === false) return null;
   const signedIn = status === 'authenticated';
-  if (auth === true) {
+  if (auth === true || 'role' in auth) {
     // Into the sign-in flow, with a callback to the page that was asked for.
     return signedIn ? null : paths.login(`${url.pathname}${url.search}`, SESSION_REQUIRED);
   }
   return signedIn ? (auth.navigateAuthenticatedTo ?? paths.index()) : null;
+}
+
+/** The 403 a signed-in user without the route's role gets, or null to let them in. */
+export function roleRefusal(
+  auth: RouteAuth | undefined,
+  role: string | undefined,
+  url: URL,
+): AppError | null {
+  if (typeof auth !== 'object' || !('role' in auth) || role === auth.role) return null;
+  return new AppError({
+    statusCode: 403,
+    statusMessage: 'Forbidden',
+    message: `Forbidden: ${url.pathname}`,
+    data: { path: url.pathname, role: auth.role },
+  });
 }
 
 export function createRouteGuard(getRoutes: () => RouteObject[]): MiddlewareFunction {
@@ -43,8 +58,11 @@ export function createRouteGuard(getRoutes: () => RouteObject[]): MiddlewareFunc
     const session = authStore.ready();
     // Pages without a rule render at once; the session they may show arrives when it arrives.
     if (auth === undefined || auth === false) return;
-    const target = guardRedirect(auth, (await session).status, url);
+    const { status, data } = await session;
+    const target = guardRedirect(auth, status, url);
     if (target) throw redirect(target);
+    const refusal = roleRefusal(auth, data?.user.role, url);
+    if (refusal) throw refusal;
   };
 }
 

@@ -48,6 +48,20 @@ const gapuiRoutes: RouteObject[] = [
   { path: 'modules/storage/snapshot', lazy: () => import('./routes/storage-snapshot') },
   { path: 'modules/logging/example', lazy: () => import('./routes/logging-example') },
   { path: 'modules/search/searchAndReloadOnSubmit', lazy: () => import('./routes/search-reload-on-submit') },
+  {
+    path: 'admin',
+    handle: handle({ auth: { role: 'admin' } }),
+    lazy: () => import('./routes/admin'),
+    children: [
+      { index: true, lazy: () => import('./routes/admin-sources') },
+      { path: 'import', lazy: () => import('./routes/admin-import') },
+      { path: 'documents', lazy: () => import('./routes/admin-documents') },
+      { path: 'documents/:source/:key', lazy: () => import('./routes/admin-document') },
+      { path: 'lookups', lazy: () => import('./routes/admin-lookups') },
+      { path: 'people', lazy: () => import('./routes/admin-people') },
+      { path: 'audit', lazy: () => import('./routes/admin-audit') },
+    ],
+  },
   // /group_{groupNumber} and /error_{errorComment}: React Router params span whole segments,
   // so one route takes the segment and its loader dispatches on the prefix (or answers 404).
   { path: ':prefixed', lazy: () => import('./routes/prefixed') },

@@ -7,7 +7,8 @@ import { alpha, styled, useTheme } from '@mui/material/styles';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { type NavItem, navGroups } from '../navigation';
+import { useAuth } from '#client/features/auth/use-auth';
+import { adminNavGroup, type NavItem, navGroups } from '../navigation';
 import { usePreloadRoute } from '../route-preload-context';
 
 export const DRAWER_WIDTH = 272;
@@ -84,6 +85,8 @@ export function NavDrawer({
   onToggleRail,
 }: NavDrawerProps) {
   const { t } = useTranslation();
+  const admin = useAuth((s) => s.data?.user.role === 'admin');
+  const groups = admin ? [...navGroups, adminNavGroup] : navGroups;
   const collapsed = desktop && rail;
   const width = collapsed ? RAIL_WIDTH : DRAWER_WIDTH;
   // MUI mirrors the drawer's anchor in right-to-left languages; icons and tooltips follow it.
@@ -108,7 +111,7 @@ export function NavDrawer({
     >
       {desktop && <Toolbar />}
       <NavLists aria-label={t('layout.navigation')} data-collapsed={collapsed}>
-        {navGroups.map((group, index) => (
+        {groups.map((group, index) => (
           <ul key={group.number}>
             {collapsed ? (
               index > 0 && <li className="nav-divider" aria-hidden />

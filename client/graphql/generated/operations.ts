@@ -29,6 +29,19 @@ export type IndexUpdatedSubscriptionVariables = Exact<{ [key: string]: never; }>
 
 export type IndexUpdatedSubscription = { indexUpdated: { dataSource: string, crc32c: number } };
 
+export type AdminLookupsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminLookupsQuery = { lookups: Array<{ id: string, values: Array<string> }> };
+
+export type SaveLookupMutationVariables = Exact<{
+  id: string | number;
+  values: Array<string> | string;
+}>;
+
+
+export type SaveLookupMutation = { upsertLookups: { upserted: number } };
+
 export type PlaygroundMeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -86,6 +99,21 @@ export const IndexUpdatedDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<IndexUpdatedSubscription, IndexUpdatedSubscriptionVariables>;
+export const AdminLookupsDocument = new TypedDocumentString(`
+    query AdminLookups {
+  lookups {
+    id
+    values
+  }
+}
+    `) as unknown as TypedDocumentString<AdminLookupsQuery, AdminLookupsQueryVariables>;
+export const SaveLookupDocument = new TypedDocumentString(`
+    mutation SaveLookup($id: ID!, $values: [String!]!) {
+  upsertLookups(lookups: [{id: $id, values: $values}]) {
+    upserted
+  }
+}
+    `) as unknown as TypedDocumentString<SaveLookupMutation, SaveLookupMutationVariables>;
 export const PlaygroundMeDocument = new TypedDocumentString(`
     query PlaygroundMe {
   me {

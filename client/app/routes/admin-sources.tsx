@@ -1,0 +1,6 @@
+// /admin: each source's documents, index and builds.
+import { SourcesPage } from '#client/features/admin/sources-page';
+
+export function Component() {
+  return <SourcesPage />;
+}
