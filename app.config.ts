@@ -25,8 +25,13 @@ const config: AppConfigInput = {
           capital: 'text[]',
           altSpellings: 'text[]',
           translations: 'text[]',
+          codes: 'text[]',
         },
-        boostProperties: { name: 3, capital: 1.5 },
+        // Ranking (docs/search.md): the name, another spelling or a code (UK, USA) is a title match;
+        // its names in other languages nearly so; the official name counts less, the capital least.
+        titleProperties: ['name', 'altSpellings', 'codes'],
+        codeProperties: ['codes'],
+        boostProperties: { translations: 0.95, officialName: 0.7, capital: 0.4 },
         indexedProperties: { region: 'enum', subregion: 'enum', languages: 'enum[]', borders: 'string[]' },
         filters: { region: 'region', subregion: 'subregion', language: 'languages', borders: 'borders' },
         lookups: { region: 'region', subregion: 'region', languages: 'language', borders: 'country' },
@@ -43,7 +48,13 @@ const config: AppConfigInput = {
         keyProperty: 'id',
         titleProperty: 'name',
         descriptionProperties: ['country', 'population'],
-        searchProperties: { name: 'text' },
+        // altNames, codes: other names (every language and transliteration) and codes (LON, NYC)
+        // of capitals and large cities (GeoNames); other names rank just below the title.
+        searchProperties: { name: 'text', altNames: 'text[]', codes: 'text[]' },
+        titleProperties: ['name', 'codes'],
+        codeProperties: ['codes'],
+        boostProperties: { altNames: 0.95 },
+        omitFromHits: ['altNames', 'codes'],
         indexedProperties: { country: 'enum', featureCode: 'enum' },
         filters: { country: 'country', featureCode: 'featureCode' },
         lookups: { country: 'country', featureCode: 'featureCode' },

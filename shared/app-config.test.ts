@@ -48,6 +48,30 @@ describe('parseAppConfig', () => {
       );
     });
 
+    it('weighs the title properties above the others, which must weigh less', () => {
+      const text = message(
+        withCities({
+          titleProperties: ['name', 'country'],
+          codeProperties: ['code'],
+          boostProperties: { name: 0.8, altNames: 0.8 },
+        }),
+      );
+      expect(text).toContain(
+        'gapSearch.dataSources.cities.titleProperties.1: "country" is not one of searchProperties',
+      );
+      expect(text).toContain(
+        'gapSearch.dataSources.cities.codeProperties.0: "code" is not one of searchProperties',
+      );
+      expect(text).toContain(
+        'gapSearch.dataSources.cities.boostProperties.altNames: must weigh less than the title properties (0.8)',
+      );
+      expect(message(withCities({ boostProperties: { altNames: 0.79 } }))).toBe('');
+      // Without a weight of its own, a property that is not a title weighs 0.5.
+      expect(message(withCities({ boostProperties: { name: 0.5 } }))).toContain(
+        'cities.boostProperties.altNames: must weigh less than the title properties (0.5)',
+      );
+    });
+
     it('refuses the benchmark-only Orama algorithms', () => {
       for (const algorithm of ['bm25', 'qps']) {
         expect(message(withCities({ algorithm }))).toContain(

@@ -1,6 +1,7 @@
 // Shape of app.config.ts. The public part is served at run time by GET /api/config,
 // so operators can change it without rebuilding the client.
 import { z } from 'zod';
+import { fieldWeights, titlePropertiesOf } from './search/field-weights';
 import { searchAlgorithms } from './search/search-algorithms';
 
 const PROPERTY_NAME = 'must be a property name (letters, digits, underscores)';
@@ -25,8 +26,18 @@ const DataSourceFields = z.object({
   algorithm: z.enum(searchAlgorithms, `must be one of: ${searchAlgorithms.join(', ')}`),
   /** Protected sources are only ever sent to signed-in callers. */
   protected: z.boolean(),
-  /** Searched property → score multiplier. */
+  /**
+   * Searched property → its weight in the score (docs/search.md, "Ranking"): title properties
+   * weigh 1 unless set here, the others 0.5, and each of the others must weigh less than every
+   * title property.
+   */
   boostProperties: keyedRecord(propertyName, z.number().positive()).default({}),
+  /** Searched properties whose matches rank as title matches (default: the title property). */
+  titleProperties: z.array(propertyName).optional(),
+  /** Searched properties holding codes and abbreviations (UK, USA): a whole word of 2 letters there is an exact match too. */
+  codeProperties: z.array(propertyName).optional(),
+  /** Long searched lists the results never show (other names): left out of search hits, kept for the item page. */
+  omitFromHits: z.array(propertyName).optional(),
   /** Filter key (what the URL and the screen use) → the indexed property it filters. */
   filters: keyedRecord(z.string().regex(/^[A-Za-z][\w-]*$/), propertyName, 'must be a filter key').default(
     {},
@@ -69,6 +80,32 @@ export const DataSourceConfigSchema = DataSourceFields.superRefine((source, ctx)
   const indexed = Object.keys(source.indexedProperties);
   for (const property of Object.keys(source.boostProperties)) {
     if (!searched.includes(property)) issue(['boostProperties', property], 'is not one of searchProperties');
+  }
+  for (const key of ['titleProperties', 'codeProperties'] as const) {
+    (source[key] ?? []).forEach((property, i) => {
+      if (!searched.includes(property)) issue([key, i], `"${property}" is not one of searchProperties`);
+    });
+  }
+  const shown = [
+    source.keyProperty,
+    source.titleProperty,
+    ...source.descriptionProperties,
+    ...indexed,
+    ...source.sortOptions.map((option) => option.property),
+  ];
+  (source.omitFromHits ?? []).forEach((property, i) => {
+    if (shown.includes(property)) issue(['omitFromHits', i], `"${property}" is shown, sorted on or filtered`);
+  });
+  const weights = fieldWeights(source);
+  const titles = titlePropertiesOf(source).filter((property) => searched.includes(property));
+  const lightestTitle = Math.min(...titles.map((property) => weights[property]!));
+  for (const property of searched) {
+    if (!titles.includes(property) && weights[property]! >= lightestTitle) {
+      issue(
+        ['boostProperties', property],
+        `must weigh less than the title properties (${lightestTitle}): it is not one of titleProperties`,
+      );
+    }
   }
   for (const [key, property] of Object.entries(source.filters)) {
     if (!indexed.includes(property)) issue(['filters', key], `"${property}" is not one of indexedProperties`);

@@ -20,6 +20,14 @@ export function countryRecords(countries = loadCountries()): Record<string, unkn
       officialName: country.name.official,
       capital: country.capital,
       altSpellings: country.altSpellings,
+      // ISO codes and the abbreviations among the other spellings (UK, UAE, DRC).
+      codes: [
+        ...new Set([
+          country.cca2,
+          country.cca3,
+          ...country.altSpellings.filter((s) => /^[A-Z]{2,5}$/.test(s)),
+        ]),
+      ],
       translations: [...new Set(otherNames)].filter((n) => n !== country.name.common),
       region: country.region,
       // Antarctica has no subregion.

@@ -1,13 +1,23 @@
 // Builds the request for one source from what the user chose: the term and the selected values
 // per filter key (the `f` URL parameter). Filter keys the source does not have are ignored.
 import type { DataSourceConfig } from '../app-config';
+import { fieldWeights } from './field-weights';
 import { SEARCH_LIMIT, SEARCH_THRESHOLD, type SearchRequest } from './search-types';
 
 /** Filter key → selected values, as kept in the URL and in local storage. */
 export type SelectedFilters = Record<string, string[]>;
 
 export function buildSearchRequest(
-  source: Pick<DataSourceConfig, 'filters' | 'boostProperties'>,
+  source: Pick<
+    DataSourceConfig,
+    | 'filters'
+    | 'boostProperties'
+    | 'searchProperties'
+    | 'titleProperty'
+    | 'titleProperties'
+    | 'codeProperties'
+    | 'omitFromHits'
+  >,
   term: string | undefined,
   selected: SelectedFilters = {},
   options: { facets?: boolean } = {},
@@ -21,8 +31,10 @@ export function buildSearchRequest(
     limit: SEARCH_LIMIT,
     threshold: SEARCH_THRESHOLD,
     where,
-    boost: { ...source.boostProperties },
+    boost: fieldWeights(source),
   };
+  if (source.codeProperties?.length) request.codes = [...source.codeProperties];
+  if (source.omitFromHits?.length) request.omit = [...source.omitFromHits];
   if (term?.trim()) request.term = term.trim();
   if (options.facets) request.facets = [...new Set(Object.values(source.filters))];
   return request;

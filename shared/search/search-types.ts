@@ -31,10 +31,14 @@ export interface SearchRequest {
   threshold: number;
   /** Property → accepted values; a document must satisfy every property listed (empty lists are ignored). */
   where: Record<string, string[]>;
-  /** Searched property → score multiplier. */
+  /** Searched property → score multiplier (its weight, docs/search.md "Ranking"). */
   boost: Record<string, number>;
+  /** Searched properties holding codes (UK, USA): a query word of 2 letters equal to a whole word there is an exact match. */
+  codes?: string[];
   /** Indexed properties whose value counts over all matches (not only the returned hits) are wanted. */
   facets?: string[];
+  /** Properties left out of the hits' documents, to keep hits small (getDocument still has them). */
+  omit?: string[];
 }
 
 export interface SearchHit<D extends IndexDocument = IndexDocument> {

@@ -97,6 +97,44 @@ describe('sift ranking', () => {
     expect((await search(typos, 'lim')).hits.map((h) => h.id)).toEqual(['lima', 'limassol', 'lime']);
   });
 
+  it('counts a whole short word for less: the longer the word typed, the surer it is complete', async () => {
+    const docs: IndexDocument[] = [
+      { id: 'paris', name: 'Paris', rank: 6.33 },
+      { id: 'par-naogaon', name: 'Pār Naogaon', rank: 5.28 },
+    ];
+    expect((await search(docs, 'par')).hits.map((h) => h.id)).toEqual(['paris', 'par-naogaon']);
+    expect((await search(docs, 'paris')).hits.map((h) => h.id)).toEqual(['paris']);
+  });
+
+  it('takes a whole word of a code property as exact, from 2 letters on', async () => {
+    const coded: IndexSpec = { searchProperties: { name: 'text', codes: 'text[]' }, indexedProperties: {} };
+    const docs: IndexDocument[] = [
+      { id: 'UKR', name: 'Ukraine', codes: ['UA', 'UKR'], rank: 5.78 },
+      { id: 'GBR', name: 'United Kingdom', codes: ['GB', 'GBR', 'UK'], rank: 5.39 },
+    ];
+    const index = await siftEngine.build(coded, docs);
+    const ids = async (term: string, codes?: string[]) =>
+      (
+        await runSearch(siftEngine, index, 'country', { ...request(term), boost: { codes: 1 }, codes })
+      ).hits.map((h) => h.id);
+    expect(await ids('uk', ['codes'])).toEqual(['GBR', 'UKR']);
+    expect(await ids('uk')).toEqual(['UKR', 'GBR']);
+    expect(await ids('u', ['codes'])).toEqual(['UKR', 'GBR']);
+  });
+
+  it('leaves the properties a request omits out of its hits, not out of the index', async () => {
+    const named: IndexSpec = {
+      searchProperties: { name: 'text', altNames: 'text[]' },
+      indexedProperties: {},
+    };
+    const index = await siftEngine.build(named, [
+      { id: 'cai', name: 'Cairo', altNames: ['Le Caire', 'القاهرة'], rank: 6.9 },
+    ]);
+    const result = await siftEngine.search(index, { ...request('caire'), omit: ['altNames'] });
+    expect(result.hits.map((h) => h.document)).toEqual([{ id: 'cai', name: 'Cairo', rank: 6.9 }]);
+    expect(siftEngine.getDocument(index, 'cai')?.altNames).toEqual(['Le Caire', 'القاهرة']);
+  });
+
   it('tolerates one typo from 4 letters and two from 8, on whole words only', async () => {
     const docs: IndexDocument[] = [
       { id: 'london', name: 'London', rank: 6 },

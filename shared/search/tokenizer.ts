@@ -37,17 +37,22 @@ export function foldText(text: string): string {
     .replace(ARABIC_INDIC_DIGIT, (digit) => String(digit.charCodeAt(0) & 0xf));
 }
 
-/** The distinct words of a query, folded, in order. */
+const foldedWords = (text: string): string[] => [...new Set(foldText(text).match(WORD) ?? [])];
+
+/**
+ * The distinct words of a query, folded, in order; Arabic words without their definite article,
+ * which the index holds both ways, so that "الخرطوم" also finds a name written "خرطوم".
+ */
 export function tokenize(text: string): string[] {
-  return [...new Set(foldText(text).match(WORD) ?? [])];
+  return [...new Set(foldedWords(text).map((word) => word.replace(ARABIC_ARTICLE, '')))];
 }
 
 /**
- * The words a document is indexed under: those of `tokenize`, plus each Arabic word without its
+ * The words a document is indexed under: its folded words, plus each Arabic word without its
  * definite article, so "قاهرة" finds "القاهرة".
  */
 export function tokenizeForIndex(text: string): string[] {
-  const words = tokenize(text);
+  const words = foldedWords(text);
   const stripped = words.filter((w) => ARABIC_ARTICLE.test(w)).map((w) => w.replace(ARABIC_ARTICLE, ''));
   return stripped.length === 0 ? words : [...new Set([...words, ...stripped])];
 }

@@ -101,13 +101,16 @@ export class SiftIndex {
       ranked = this.browse(request.limit, accept, clauses.length + facets.length === 0);
       if (clauses.length + facets.length === 0) count = this.documentCount;
     } else {
-      const matches = this.matcher.match(words, request.threshold === 0, this.boostOfMask(request.boost));
-      if (this.inRankOrder && sameRelevance(matches)) {
-        // Short prefixes: thousands of matches, all alike; the best are simply the first in index order.
+      const matches = this.matcher.match(
+        words,
+        request.threshold === 0,
+        this.boostOfMask(request.boost),
+        this.maskOf(request.codes ?? []),
+      );
+      if (this.inRankOrder && matches.docs.length > request.limit) {
+        // Many matches (short prefixes): the best are among the first in index order (rank order).
         for (const d of matches.docs) accept(d);
-        ranked = [];
-        const wanted = Math.min(request.limit, count);
-        for (let d = 0; ranked.length < wanted; d += 1) if (matches.has(d) && passes(d)) ranked.push(d);
+        ranked = this.bestInRankOrder(matches, passes, Math.min(request.limit, count));
       } else {
         const top = new TopK(Math.max(0, Math.min(request.limit, matches.docs.length)));
         for (const d of matches.docs)
@@ -120,15 +123,33 @@ export class SiftIndex {
     const facetCounts = Object.fromEntries(
       facets.map(({ column, counts }) => [column.name, column.facet(counts)]),
     );
+    const omit = new Set(request.omit);
     return {
       hits: ranked.map((d, i) => ({
         id: this.stored.id(d),
         score: relevance[i] ?? 0,
-        document: this.stored.document(d),
+        document: this.stored.document(d, omit),
       })),
       count,
       facets: facetCounts,
     };
+  }
+
+  /**
+   * The `wanted` best matches, walking the documents in index order (best rank first) and stopping
+   * once even the best relevance could not lift a document above the worst kept: no later document
+   * can enter, and ties go to the earlier one anyway.
+   */
+  private bestInRankOrder(matches: Matches, passes: (d: number) => boolean, wanted: number): number[] {
+    if (wanted === 0) return [];
+    let best = 0;
+    for (const d of matches.docs) best = Math.max(best, matches.relevance[d]!);
+    const top = new TopK(wanted);
+    for (let d = 0; d < this.documentCount; d += 1) {
+      if (top.isFull() && best * this.rankFactor[d]! <= top.worstScore()) break;
+      if (matches.has(d) && passes(d)) top.offer(matches.relevance[d]! * this.rankFactor[d]!, d);
+    }
+    return top.sorted();
   }
 
   /** Documents in index order (best rank first); without filters or facets only the first `limit` are looked at. */
@@ -137,6 +158,13 @@ export class SiftIndex {
     const docs: number[] = [];
     for (let d = 0; d < end; d += 1) if (accept(d) && docs.length < limit) docs.push(d);
     return docs;
+  }
+
+  private maskOf(properties: string[]): number {
+    return this.searchProperties.reduce(
+      (mask, property, p) => (properties.includes(property) ? mask | (1 << p) : mask),
+      0,
+    );
   }
 
   private boostOfMask(boost: Record<string, number>): Float64Array {
@@ -149,10 +177,4 @@ export class SiftIndex {
     });
     return table;
   }
-}
-
-function sameRelevance({ docs, relevance }: Matches): boolean {
-  const first = relevance[docs[0]!];
-  for (let i = 1; i < docs.length; i += 1) if (relevance[docs[i]!] !== first) return false;
-  return true;
 }

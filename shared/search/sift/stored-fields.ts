@@ -174,9 +174,11 @@ export class StoredFields {
     return String(this.readId(d));
   }
 
-  document(d: number): SiftDocument {
+  /** Document d, without the properties in `omit`. */
+  document(d: number, omit?: ReadonlySet<string>): SiftDocument {
     const document: Record<string, unknown> = {};
     for (const [name, read] of this.columns) {
+      if (omit?.has(name)) continue;
       const value = read(d);
       if (value !== undefined) document[name] = value;
     }

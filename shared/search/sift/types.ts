@@ -25,7 +25,11 @@ export interface SiftRequest {
   threshold: number;
   where: Record<string, string[]>;
   boost: Record<string, number>;
+  /** Properties where a whole word of 2 letters (a code: UK, US) counts as an exact match, not a prefix. */
+  codes?: string[];
   facets?: string[];
+  /** Properties left out of the hits' documents (`document(id)` still has them). */
+  omit?: string[];
 }
 
 export interface SiftHit {

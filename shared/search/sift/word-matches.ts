@@ -2,7 +2,14 @@
 // (match quality × the boost of the property holding the match) over its prefix range and typo
 // terms, summed over words. Works in scratch arrays sized to the index, touching only matches.
 import { lowerBound, prefixRange, typoTerms } from './dictionary';
-import { EXACT_QUALITY, PREFIX_QUALITY, prefixQuality, TYPO_QUALITY, typoBudget } from './match-rules';
+import {
+  CODE_FROM_LENGTH,
+  EXACT_QUALITY,
+  exactQuality,
+  PREFIX_QUALITY,
+  TYPO_QUALITY,
+  typoBudget,
+} from './match-rules';
 
 export interface Postings {
   terms: string[];
@@ -16,8 +23,11 @@ export interface Postings {
 interface WordPlan {
   /** Terms starting with the word: [from, to). */
   range: [number, number];
-  /** The term equal to the word, scored as an exact match (-1: none, or the word is too short). */
+  /** The term equal to the word, scored `exactQuality` (-1: none, or the word is too short). */
   exact: number;
+  exactQuality: number;
+  /** The term equal to the word, worth EXACT_QUALITY where it is in a code property (-1: none, or no code properties). */
+  code: number;
   typos: { term: number; quality: number }[];
   /** Postings to visit, to take the most selective word first. */
   size: number;
@@ -54,11 +64,14 @@ export class WordMatcher {
     this.alive = new Uint32Array(documentCount);
   }
 
-  private plan(word: string): WordPlan {
+  private plan(word: string, codeMask: number): WordPlan {
     const { terms, starts } = this.postings;
     const range = prefixRange(terms, word);
     const exactAt = lowerBound(terms, word);
-    const exact = terms[exactAt] === word && prefixQuality(word, word) === EXACT_QUALITY ? exactAt : -1;
+    const whole = terms[exactAt] === word;
+    const quality = exactQuality(word);
+    const exact = whole && quality > PREFIX_QUALITY ? exactAt : -1;
+    const code = whole && codeMask !== 0 && word.length >= CODE_FROM_LENGTH ? exactAt : -1;
     const typos: WordPlan['typos'] = [];
     let size = starts[range[1]]! - starts[range[0]]!;
     const budget = typoBudget(word);
@@ -68,18 +81,18 @@ export class WordMatcher {
         size += starts[term + 1]! - starts[term]!;
       });
     }
-    return { range, exact, typos, size };
+    return { range, exact, exactQuality: quality, code, typos, size };
   }
 
   /**
    * The documents matching every word (threshold 0) or any word (otherwise). `boostOfMask[m]` is
-   * the largest boost among the properties of mask m.
+   * the largest boost among the properties of mask m; `codeMask` has the bits of the code properties.
    */
-  match(words: string[], everyWord: boolean, boostOfMask: Float64Array): Matches {
-    const plans = words.map((word) => this.plan(word));
+  match(words: string[], everyWord: boolean, boostOfMask: Float64Array, codeMask = 0): Matches {
+    const plans = words.map((word) => this.plan(word, codeMask));
     if (plans.length === 1) {
       // One word: its own scratch lists are the answer, nothing to combine.
-      const found = this.visitWord(plans[0]!, boostOfMask, 0);
+      const found = this.visitWord(plans[0]!, boostOfMask, codeMask, 0);
       const { stamp, epoch } = this;
       return {
         docs: this.wordDocs.subarray(0, found),
@@ -92,7 +105,7 @@ export class WordMatcher {
     const { alive, total, best, matchedWords, wordDocs } = this;
     let aliveCount = 0;
     for (let w = 0; w < plans.length; w += 1) {
-      const found = this.visitWord(plans[w]!, boostOfMask, everyWord ? w : -1);
+      const found = this.visitWord(plans[w]!, boostOfMask, codeMask, everyWord ? w : -1);
       for (let i = 0; i < found; i += 1) {
         const d = wordDocs[i]!;
         if (w === 0 || (!everyWord && matchedWords[d] === 0)) alive[aliveCount++] = d;
@@ -124,7 +137,7 @@ export class WordMatcher {
    * Puts into wordDocs every document one word matches, with its best score in `best`; with
    * `onlyAfter` > 0, only documents that matched exactly that many words before (threshold 0).
    */
-  private visitWord(plan: WordPlan, boostOfMask: Float64Array, onlyAfter: number): number {
+  private visitWord(plan: WordPlan, boostOfMask: Float64Array, codeMask: number, onlyAfter: number): number {
     this.epoch += 1;
     if (this.epoch === 2 ** 32) {
       this.stamp.fill(0);
@@ -133,19 +146,22 @@ export class WordMatcher {
     const { starts } = this.postings;
     let found = 0;
     for (let t = plan.range[0]; t < plan.range[1]; t += 1) {
-      const quality = t === plan.exact ? EXACT_QUALITY : PREFIX_QUALITY;
-      found = this.visitPostings(starts[t]!, starts[t + 1]!, quality, boostOfMask, onlyAfter, found);
+      const quality = t === plan.exact ? plan.exactQuality : PREFIX_QUALITY;
+      const exactIn = t === plan.code ? codeMask : 0;
+      found = this.visitPostings(starts[t]!, starts[t + 1]!, quality, exactIn, boostOfMask, onlyAfter, found);
     }
     for (const { term, quality } of plan.typos) {
-      found = this.visitPostings(starts[term]!, starts[term + 1]!, quality, boostOfMask, onlyAfter, found);
+      found = this.visitPostings(starts[term]!, starts[term + 1]!, quality, 0, boostOfMask, onlyAfter, found);
     }
     return found;
   }
 
+  /** `exactIn`: property bits where these postings are exact matches whatever `quality` says. */
   private visitPostings(
     from: number,
     to: number,
     quality: number,
+    exactIn: number,
     boostOfMask: Float64Array,
     onlyAfter: number,
     found: number,
@@ -155,7 +171,8 @@ export class WordMatcher {
     for (let k = from; k < to; k += 1) {
       const d = docs[k]!;
       if (onlyAfter > 0 && matchedWords[d] !== onlyAfter) continue;
-      const score = quality * boostOfMask[masks[k]!]!;
+      const mask = masks[k]!;
+      const score = (exactIn !== 0 && (mask & exactIn) !== 0 ? EXACT_QUALITY : quality) * boostOfMask[mask]!;
       if (stamp[d] !== epoch) {
         stamp[d] = epoch;
         best[d] = score;
