@@ -77,7 +77,7 @@ export function createGraphqlYoga(deps: GraphqlServerDeps) {
       logger,
       indexEvents,
       lookups,
-      user: await bearerUser(sessions, request.headers.get('Authorization')),
+      user: await bearerUser(sessions, request),
     }),
     plugins: [
       // The token limit stops the parser itself, so an oversized document costs microseconds, not

@@ -48,7 +48,7 @@ export function graphqlRoutes(deps: GraphqlServerDeps) {
     apiPaths.graphql,
     async (c, next) => {
       // Only admins' document batches need large bodies; anyone else's is refused before it is read.
-      const user = await bearerUser(deps.sessions, c.req.header('Authorization'));
+      const user = await bearerUser(deps.sessions, c.req.raw);
       c.set('signedIn', user !== null);
       return (user?.role === 'admin' ? adminLimit : queryLimit)(c, next);
     },
