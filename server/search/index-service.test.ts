@@ -1,16 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseTargets } from '#tests/support/databases';
 import { loadAppConfig } from '../app-config';
 import type { Database } from '../db/client';
 import { createLogger } from '../logger';
 import { buildInProcess } from './artifact-build';
-import { acquireBuildLease, artifactSummary } from './artifact-store';
+import { acquireBuildLease, artifactSummary, buildHistory } from './artifact-store';
 import { countDocuments } from './document-store';
 import {
   BUILD_LEASE_MS,
   createSearchIndexService,
   type IndexBuiltEvent,
   type IndexServiceOptions,
+  STALE_CHECK_MS,
 } from './index-service';
 import { fixtureRecords, writeFixtureDocuments } from './test-fixtures';
 
@@ -30,7 +31,16 @@ describe.each(databaseTargets())('search index service on $name', (target) => {
   let database: Database;
   const services: ReturnType<typeof createSearchIndexService>[] = [];
   const service = (options: Partial<IndexServiceOptions> = {}) => {
-    const created = createSearchIndexService({ database, config, logger, build: buildInProcess, ...options });
+    // Services left running by one test would otherwise build (and take leases) during the next.
+    const staleCheckMs = 3_600_000;
+    const created = createSearchIndexService({
+      database,
+      config,
+      logger,
+      build: buildInProcess,
+      staleCheckMs,
+      ...options,
+    });
     services.push(created);
     return created;
   };
@@ -39,10 +49,11 @@ describe.each(databaseTargets())('search index service on $name', (target) => {
     database = await target.open();
     await writeFixtureDocuments(database, config, 'countries', fixtureRecords().countries!);
   });
-  afterAll(async () => {
-    for (const s of services) await s.stop();
-    await database.close();
+  // A service left running by one test would build (and take leases) during the next.
+  afterEach(async () => {
+    for (const s of services.splice(0)) await s.stop();
   });
+  afterAll(async () => database.close());
 
   it('builds in a worker thread, stores the artifact and tells every process by NOTIFY', async () => {
     // A second service on the same database stands for another server process; it only listens.
@@ -110,6 +121,59 @@ describe.each(databaseTargets())('search index service on $name', (target) => {
       })
       .not.toBe(before);
   }, 30_000);
+
+  describe('documents newer than the artifact', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('are noticed by a running server at its next check when their writer died before announcing them', async () => {
+      expect(STALE_CHECK_MS).toBeLessThanOrEqual(5_000);
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      const running = service();
+      await running.start();
+      await running.idle();
+      const before = (await artifactSummary(database.db, 'countries'))!.crc32c;
+      // An import that committed and died before its NOTIFY (or its build): nothing is announced.
+      const [egypt] = fixtureRecords().countries!.filter((c) => c.code === 'EGY');
+      await writeFixtureDocuments(database, config, 'countries', [{ ...egypt, name: 'Misr' }]);
+      // Until the check runs, nothing rebuilds it.
+      await running.idle();
+      expect((await artifactSummary(database.db, 'countries'))!.crc32c).toBe(before);
+      expect(vi.getTimerCount()).toBe(1);
+      await vi.runOnlyPendingTimersAsync();
+      // The check is one query, then the build: polled with real timers (only intervals are fake).
+      await expect
+        .poll(async () => (await artifactSummary(database.db, 'countries'))!.crc32c, { timeout: 10_000 })
+        .not.toBe(before);
+    });
+
+    it('are not built again and again at a revision whose build failed; the history keeps the error', async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      let attempts = 0;
+      const failing = service({
+        build: async () => {
+          attempts += 1;
+          throw new Error('out of memory');
+        },
+      });
+      const [france] = fixtureRecords().countries!.filter((c) => c.code === 'FRA');
+      await writeFixtureDocuments(database, config, 'countries', [{ ...france, name: 'Gaule' }]);
+      await failing.start();
+      await failing.idle();
+      const afterStart = attempts;
+      expect(afterStart).toBeGreaterThan(0);
+      // Three checks, each one query that finds the revision whose build failed.
+      for (let i = 0; i < 3; i++) {
+        await vi.runOnlyPendingTimersAsync();
+        await database.ping();
+        await failing.idle();
+      }
+      expect(attempts).toBe(afterStart);
+      expect((await buildHistory(database.db, 'countries'))[0]).toMatchObject({
+        outcome: 'failed',
+        error: 'out of memory',
+      });
+    });
+  });
 
   it('abandons a running build on stop and releases its lease', async () => {
     await writeFixtureDocuments(database, config, 'countries', [
