@@ -4,11 +4,12 @@
 // The caller brings the tokenizer; nothing here depends on the app.
 import { encodeSiftIndex, type SiftHeader } from './encode';
 import { FilterColumn } from './filter-columns';
+import { CODE_PREFIX_SHARE } from './match-rules';
 import { SectionReader } from './sections';
 import { StoredFields } from './stored-fields';
 import { TopK } from './top-k';
 import type { SiftDocument, SiftRequest, SiftResult, SiftSpec, SiftTokenizer } from './types';
-import { type Matches, WordMatcher } from './word-matches';
+import { type MaskWeights, type Matches, WordMatcher } from './word-matches';
 
 export type * from './types';
 
@@ -101,12 +102,7 @@ export class SiftIndex {
       ranked = this.browse(request.limit, accept, clauses.length + facets.length === 0);
       if (clauses.length + facets.length === 0) count = this.documentCount;
     } else {
-      const matches = this.matcher.match(
-        words,
-        request.threshold === 0,
-        this.boostOfMask(request.boost),
-        this.maskOf(request.codes ?? []),
-      );
+      const matches = this.matcher.match(words, request.threshold === 0, this.weights(request));
       if (this.inRankOrder && matches.docs.length > request.limit) {
         // Many matches (short prefixes): the best are among the first in index order (rank order).
         for (const d of matches.docs) accept(d);
@@ -160,17 +156,25 @@ export class SiftIndex {
     return docs;
   }
 
-  private maskOf(properties: string[]): number {
-    return this.searchProperties.reduce(
-      (mask, property, p) => (properties.includes(property) ? mask | (1 << p) : mask),
+  private weights(request: SiftRequest): MaskWeights {
+    const codes = request.codes ?? [];
+    const codeMask = this.searchProperties.reduce(
+      (mask, property, p) => (codes.includes(property) ? mask | (1 << p) : mask),
       0,
     );
+    const codeShare = (property: string) => (codes.includes(property) ? CODE_PREFIX_SHARE : 1);
+    return {
+      ofMask: this.boostOfMask((property) => (request.boost[property] ?? 1) * codeShare(property)),
+      exactCodeOfMask: this.boostOfMask((property) => request.boost[property] ?? 1),
+      codeMask,
+    };
   }
 
-  private boostOfMask(boost: Record<string, number>): Float64Array {
+  /** Mask → the largest boost among its properties. */
+  private boostOfMask(boostOf: (property: string) => number): Float64Array {
     const table = new Float64Array(1 << this.searchProperties.length);
     this.searchProperties.forEach((property, p) => {
-      const factor = boost[property] ?? 1;
+      const factor = boostOf(property);
       for (let mask = 1; mask < table.length; mask += 1) {
         if (mask & (1 << p) && (table[mask] === 0 || factor > table[mask]!)) table[mask] = factor;
       }

@@ -17,6 +17,8 @@ const EXACT_FROM_LENGTH = 3;
 const FULL_EXACT_FROM_LENGTH = 6;
 /** In a code property (UK, US), a whole word is an exact match (worth EXACT_QUALITY) from this length on. */
 export const CODE_FROM_LENGTH = 2;
+/** Codes are typed whole: any other match in a code property (`uk` in UKY) counts this share of its weight. */
+export const CODE_PREFIX_SHARE = 0.5;
 
 /** Edits (insert, delete, substitute, swap neighbours) a query word may be away from a whole document word. */
 export function typoBudget(word: string): 0 | 1 | 2 {

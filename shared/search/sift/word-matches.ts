@@ -43,6 +43,16 @@ export interface Matches {
   release(): void;
 }
 
+/** What a match in each set of searched properties is worth (index: a bit mask of properties). */
+export interface MaskWeights {
+  /** The largest boost among the properties of the mask; code properties' counting CODE_PREFIX_SHARE of theirs. */
+  ofMask: Float64Array;
+  /** The largest boost among the properties of the mask, in full: for a whole word of a code property. */
+  exactCodeOfMask: Float64Array;
+  /** The bits of the code properties. */
+  codeMask: number;
+}
+
 export class WordMatcher {
   private readonly best: Float64Array;
   private readonly stamp: Uint32Array;
@@ -85,14 +95,13 @@ export class WordMatcher {
   }
 
   /**
-   * The documents matching every word (threshold 0) or any word (otherwise). `boostOfMask[m]` is
-   * the largest boost among the properties of mask m; `codeMask` has the bits of the code properties.
+   * The documents matching every word (threshold 0) or any word (otherwise), scored with `weights`.
    */
-  match(words: string[], everyWord: boolean, boostOfMask: Float64Array, codeMask = 0): Matches {
-    const plans = words.map((word) => this.plan(word, codeMask));
+  match(words: string[], everyWord: boolean, weights: MaskWeights): Matches {
+    const plans = words.map((word) => this.plan(word, weights.codeMask));
     if (plans.length === 1) {
       // One word: its own scratch lists are the answer, nothing to combine.
-      const found = this.visitWord(plans[0]!, boostOfMask, codeMask, 0);
+      const found = this.visitWord(plans[0]!, weights, 0);
       const { stamp, epoch } = this;
       return {
         docs: this.wordDocs.subarray(0, found),
@@ -105,7 +114,7 @@ export class WordMatcher {
     const { alive, total, best, matchedWords, wordDocs } = this;
     let aliveCount = 0;
     for (let w = 0; w < plans.length; w += 1) {
-      const found = this.visitWord(plans[w]!, boostOfMask, codeMask, everyWord ? w : -1);
+      const found = this.visitWord(plans[w]!, weights, everyWord ? w : -1);
       for (let i = 0; i < found; i += 1) {
         const d = wordDocs[i]!;
         if (w === 0 || (!everyWord && matchedWords[d] === 0)) alive[aliveCount++] = d;
@@ -137,7 +146,7 @@ export class WordMatcher {
    * Puts into wordDocs every document one word matches, with its best score in `best`; with
    * `onlyAfter` > 0, only documents that matched exactly that many words before (threshold 0).
    */
-  private visitWord(plan: WordPlan, boostOfMask: Float64Array, codeMask: number, onlyAfter: number): number {
+  private visitWord(plan: WordPlan, weights: MaskWeights, onlyAfter: number): number {
     this.epoch += 1;
     if (this.epoch === 2 ** 32) {
       this.stamp.fill(0);
@@ -147,11 +156,11 @@ export class WordMatcher {
     let found = 0;
     for (let t = plan.range[0]; t < plan.range[1]; t += 1) {
       const quality = t === plan.exact ? plan.exactQuality : PREFIX_QUALITY;
-      const exactIn = t === plan.code ? codeMask : 0;
-      found = this.visitPostings(starts[t]!, starts[t + 1]!, quality, exactIn, boostOfMask, onlyAfter, found);
+      const exactIn = t === plan.code ? weights.codeMask : 0;
+      found = this.visitPostings(starts[t]!, starts[t + 1]!, quality, exactIn, weights, onlyAfter, found);
     }
     for (const { term, quality } of plan.typos) {
-      found = this.visitPostings(starts[term]!, starts[term + 1]!, quality, 0, boostOfMask, onlyAfter, found);
+      found = this.visitPostings(starts[term]!, starts[term + 1]!, quality, 0, weights, onlyAfter, found);
     }
     return found;
   }
@@ -162,7 +171,7 @@ export class WordMatcher {
     to: number,
     quality: number,
     exactIn: number,
-    boostOfMask: Float64Array,
+    weights: MaskWeights,
     onlyAfter: number,
     found: number,
   ): number {
@@ -172,7 +181,10 @@ export class WordMatcher {
       const d = docs[k]!;
       if (onlyAfter > 0 && matchedWords[d] !== onlyAfter) continue;
       const mask = masks[k]!;
-      const score = (exactIn !== 0 && (mask & exactIn) !== 0 ? EXACT_QUALITY : quality) * boostOfMask[mask]!;
+      const score =
+        exactIn !== 0 && (mask & exactIn) !== 0
+          ? EXACT_QUALITY * weights.exactCodeOfMask[mask]!
+          : quality * weights.ofMask[mask]!;
       if (stamp[d] !== epoch) {
         stamp[d] = epoch;
         best[d] = score;
