@@ -22,8 +22,13 @@ export function joinedCookie(cookies: Record<string, string>, name: string): str
   return joined || undefined;
 }
 
-export function requestCookies(request: Request): Record<string, string> {
-  return parse(request.headers.get('Cookie') ?? '');
+/** The session token a request carries, joining Auth.js chunks; undefined if absent or empty. */
+export function requestSessionToken(request: Request, name: string): string | undefined {
+  const header = request.headers.get('Cookie') ?? '';
+  // Parsing the one cookie skips checking and decoding the others (the bearer token is as long).
+  const whole = parse(header, name)[name];
+  if (whole || !header.includes(`${name}.`)) return whole || undefined;
+  return joinedCookie(parse(header), name);
 }
 
 /**

@@ -3,7 +3,7 @@
 // session is still live (session-store.ts: not signed out, not revoked, the account still there).
 import { decode } from '@auth/core/jwt';
 import type { Env } from '../env';
-import { joinedCookie, requestCookies, sessionCookieName } from './auth-cookies';
+import { requestSessionToken, sessionCookieName } from './auth-cookies';
 import { bearerTokenFromHeader, readBearerToken } from './bearer-token';
 import type { SessionStore } from './session-store';
 import type { SessionReader } from './session-user';
@@ -41,7 +41,7 @@ export function createSessionReader(store: SessionStore, env: Env, secret: strin
   }
 
   function cookieToken(request: Request): Promise<DecodedToken | null> {
-    const token = joinedCookie(requestCookies(request), cookieName);
+    const token = requestSessionToken(request, cookieName);
     return token ? decodeToken('cookie', token) : Promise.resolve(null);
   }
 
