@@ -3,7 +3,8 @@
 // uses, and a bare Hono "hello" of the same versions started in the same run as the baseline.
 // BENCH_SECONDS sets the seconds per endpoint (default 20); BENCH_POSTGRES_URL runs the server on
 // a fresh database created on that PostgreSQL server (and dropped afterwards) instead;
-// BENCH_ENDPOINTS=graphqlLookups,session measures only the endpoints named (and the baseline).
+// BENCH_ENDPOINTS=graphqlLookups,session measures only the endpoints named (and the baseline);
+// STATIC_DIR names the client build to serve (default dist/client).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,12 +22,23 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = 50;
 const user = { email: 'bench@example.test', password: 'a long enough bench password' };
 
-if (!existsSync('dist/client/index.html')) throw new Error('Build the client first: npm run build');
+const staticDir = process.env.STATIC_DIR ?? 'dist/client';
+if (!existsSync(join(staticDir, 'index.html')))
+  throw new Error(`Build the client first: npm run build (${staticDir})`);
 
 function rssMb(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
   return line ? Math.round(Number(line[1]) / 1024) : Number.NaN;
 }
+
+/** CPU time (user and system) the process has used so far, in µs. */
+function cpuMicros(pid: number): number {
+  // Fields 14 and 15 of /proc/<pid>/stat, counted after the command name, which may hold spaces.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_SECOND;
+}
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat times, on every architecture Node runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 interface Target {
   method?: 'GET' | 'POST';
@@ -35,7 +47,13 @@ interface Target {
   body?: string;
 }
 
-async function load(origin: string, target: Target, seconds = SECONDS) {
+/**
+ * Loads one endpoint. With `pid`, also the serving process's CPU time per request: on a shared
+ * machine other work takes cores from the server and the client alike and moves req/s, far less the
+ * CPU each request costs.
+ */
+async function load(origin: string, target: Target, seconds = SECONDS, pid?: number) {
+  const cpuBefore = pid === undefined ? 0 : cpuMicros(pid);
   const result = await autocannon({
     url: origin + target.path,
     method: target.method ?? 'GET',
@@ -52,6 +70,9 @@ async function load(origin: string, target: Target, seconds = SECONDS) {
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+    ...(pid !== undefined && {
+      cpuMicrosPerRequest: Math.round((cpuMicros(pid) - cpuBefore) / result.requests.total),
+    }),
   };
 }
 
@@ -237,18 +258,20 @@ const artifactFile = join(mkdtempSync(join(tmpdir(), 'sift-bench-')), 'countries
 const artifact = await fetch(`${origin}/api/index/countries/${countries}`);
 writeFileSync(artifactFile, new Uint8Array(await artifact.arrayBuffer()));
 const bare = await startBareHono(barePort, artifactFile);
-const bareHono = await load(`http://127.0.0.1:${barePort}`, { path: '/' });
+const bareHono = await load(`http://127.0.0.1:${barePort}`, { path: '/' }, SECONDS, bare.pid);
 // The artifact is compared with the same bytes from bare Hono.
-const bareHonoBytes = await load(`http://127.0.0.1:${barePort}`, { path: '/bytes' });
+const bareHonoBytes = await load(`http://127.0.0.1:${barePort}`, { path: '/bytes' }, SECONDS, bare.pid);
 bare.kill();
 
 const results: Record<string, unknown> = {};
 for (const [name, target] of Object.entries(targets)) {
-  const measured = await load(origin, target);
+  const measured = await load(origin, target, SECONDS, serverPid);
   const baseline = name === 'countriesArtifact' ? bareHonoBytes : bareHono;
   results[name] = {
     ...measured,
     shareOfBareHono: Number((measured.requestsPerSecond / baseline.requestsPerSecond).toFixed(3)),
+    // Bare Hono's CPU per request over this endpoint's: the share were CPU the only limit.
+    cpuShareOfBareHono: Number((baseline.cpuMicrosPerRequest! / measured.cpuMicrosPerRequest!).toFixed(3)),
   };
 }
 const rssAfterRun = rssMb(serverPid);
