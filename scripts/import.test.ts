@@ -3,6 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { auditPage } from '#server/admin/audit-log';
+import type { Env } from '#server/env';
+import { startEmbeddedServer } from '#tests/support/embedded-server';
 import { openDatabase } from '../server/db/client';
 import { artifactSummary } from '../server/search/artifact-store';
 import { countDocuments } from '../server/search/document-store';
@@ -12,9 +15,13 @@ import { runImportCli } from './import';
 const folder = mkdtempSync(join(tmpdir(), 'sift-import-cli-'));
 
 async function importCli(...args: string[]) {
+  return importCliWith(testEnv({ DATA_DIR: folder }), ...args);
+}
+
+async function importCliWith(env: Env, ...args: string[]) {
   const stdout: string[] = [];
   const stderr: string[] = [];
-  const code = await runImportCli(args, testEnv({ DATA_DIR: folder }), {
+  const code = await runImportCli(args, env, {
     print: (line) => stdout.push(line),
     report: (line) => stderr.push(line),
   });
@@ -45,7 +52,7 @@ describe('npm run import', () => {
     try {
       expect(await countDocuments(database.db, 'countries')).toBe(2);
       expect((await artifactSummary(database.db, 'countries'))?.documentCount).toBe(2);
-      // While a server (here this test) has the embedded database open, the CLI refuses it.
+      // While a process that is no server (here this test) has the embedded database open, the CLI refuses it.
       const refused = await importCli('countries', good);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain(`is in use by process ${process.pid}`);
@@ -53,6 +60,38 @@ describe('npm run import', () => {
       await database.close();
     }
     // Creating an embedded database takes seconds on a busy machine.
+  }, 120_000);
+
+  it('hands the file to the server holding the embedded database, with the same progress and report', async () => {
+    const server = await startEmbeddedServer();
+    try {
+      const bad = join(folder, 'bad-for-server.ndjson');
+      writeFileSync(
+        bad,
+        [JSON.stringify({ code: 'FRA', name: 'France' }), JSON.stringify({ code: 'CHE' })].join('\n'),
+      );
+      const rejected = await importCliWith(server.env, 'countries', bad);
+      expect(rejected.code).toBe(1);
+      expect(rejected.stderr).toContain('the import runs there');
+      expect(rejected.stderr).toContain('1 of 2 records rejected; nothing was imported.');
+      expect(rejected.stderr).toContain('line 2: "name" (the title) must be a non-empty string');
+
+      const good = join(folder, 'good-for-server.csv');
+      writeFileSync(good, 'code,name,languages,area\nFRA,France,fra,551695\nCHE,Switzerland,deu|fra,41284\n');
+      const imported = await importCliWith(server.env, 'countries', good, '--replace');
+      expect(imported.stderr).toMatch(
+        /uploading 100%[\s\S]*reading 100%[\s\S]*writing 100% \(2 of 2 records\)/,
+      );
+      expect(imported.stdout).toBe(
+        'countries: 2 added, 0 changed, 0 unchanged, 0 removed.\ncountries: index rebuilt.',
+      );
+      expect(imported.code).toBe(0);
+      expect((await artifactSummary(server.database.db, 'countries'))?.documentCount).toBe(2);
+      const { entries } = await auditPage(server.database.db, 1);
+      expect(entries[0]).toMatchObject({ action: 'import.apply', actor: 'local operator (CLI)', records: 2 });
+    } finally {
+      await server.stop();
+    }
   }, 120_000);
 
   it('explains how to call it', async () => {

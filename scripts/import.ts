@@ -1,14 +1,17 @@
 // Operator CLI: imports NDJSON, a JSON array or CSV into a data source, then rebuilds its index.
 //   npm run import -- <source> <file> [--format ndjson|json|csv] [--replace]
-// Nothing is written unless every record is valid. With the embedded database, stop the server
-// first (one process at a time may open it); with PostgreSQL, running servers pick up the change.
-import { existsSync } from 'node:fs';
+// Nothing is written unless every record is valid. With PostgreSQL, running servers pick up the
+// change; with the embedded database held by a running server, the file goes to that server
+// (server-handover.ts), which checks, writes and indexes it in the same way.
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { ImportOutcome } from '#server/routes/admin-imports';
+import { PROGRESS_MEDIA_TYPE, type ProgressLine, type SourceStatus } from '#shared/admin/admin-api';
+import { apiPaths } from '#shared/api-paths';
 import { loadAppConfig } from '../server/app-config';
-import { type Database, openDatabase } from '../server/db/client';
+import type { Database } from '../server/db/client';
 import { DataDirInUseError } from '../server/db/data-dir-lock';
-import { configuredDatabaseOptions } from '../server/db/open-configured-database';
 import { type Env, parseEnv } from '../server/env';
 import { createLogger } from '../server/logger';
 import { importDocuments } from '../server/search/import-documents';
@@ -19,6 +22,7 @@ import {
   positionLabel,
 } from '../server/search/import-file';
 import { createSearchIndexService } from '../server/search/index-service';
+import { answer, openOrHandOver, type RunningServer, ServerRefusedError } from './server-handover';
 
 const SHOWN_REJECTIONS = 50;
 const usage = `Usage: npm run import -- <source> <file> [--format ${importFormats.join('|')}] [--replace]`;
@@ -76,7 +80,31 @@ function progressReporter(io: ImportIo) {
   };
 }
 
-async function importInto(database: Database, request: ReturnType<typeof parseRequest>, io: ImportIo) {
+type ImportRequest = ReturnType<typeof parseRequest>;
+type Progress = ReturnType<typeof progressReporter>;
+
+/** Prints what an import did, or why nothing was imported; answers the exit code. */
+function reportOutcome(request: ImportRequest, outcome: ImportOutcome, io: ImportIo): number {
+  const { name, path, format } = request;
+  if (!outcome.applied) {
+    const where = positionLabel(format);
+    io.report(
+      `${path}: ${outcome.rejectedCount.toLocaleString('en')} of ${outcome.records.toLocaleString('en')} records rejected; nothing was imported.`,
+    );
+    for (const { at, reasons } of outcome.rejected.slice(0, SHOWN_REJECTIONS)) {
+      io.report(`  ${at > 0 ? `${where} ${at}` : 'file'}: ${reasons.join('; ')}`);
+    }
+    if (outcome.rejectedCount > SHOWN_REJECTIONS) {
+      io.report(`  … and ${(outcome.rejectedCount - SHOWN_REJECTIONS).toLocaleString('en')} more`);
+    }
+    return 1;
+  }
+  const { inserted, updated, unchanged, deleted } = outcome.applied;
+  io.print(`${name}: ${inserted} added, ${updated} changed, ${unchanged} unchanged, ${deleted} removed.`);
+  return 0;
+}
+
+async function importInto(database: Database, request: ImportRequest, io: ImportIo) {
   const { name, source, path, format } = request;
   const result = await importDocuments(database.db, name, source, {
     path,
@@ -84,42 +112,89 @@ async function importInto(database: Database, request: ReturnType<typeof parseRe
     replace: request.replace,
     onProgress: progressReporter(io),
   });
-  if (!result.ok) {
-    const where = positionLabel(format);
-    io.report(
-      `${path}: ${result.rejectedCount.toLocaleString('en')} of ${result.records.toLocaleString('en')} records rejected; nothing was imported.`,
-    );
-    for (const { at, reasons } of result.rejected.slice(0, SHOWN_REJECTIONS)) {
-      io.report(`  ${at > 0 ? `${where} ${at}` : 'file'}: ${reasons.join('; ')}`);
-    }
-    if (result.rejectedCount > SHOWN_REJECTIONS) {
-      io.report(`  … and ${(result.rejectedCount - SHOWN_REJECTIONS).toLocaleString('en')} more`);
-    }
-    return 1;
-  }
-  const { inserted, updated, unchanged, deleted } = result.summary;
-  io.print(`${name}: ${inserted} added, ${updated} changed, ${unchanged} unchanged, ${deleted} removed.`);
+  const outcome: ImportOutcome = result.ok
+    ? {
+        id: null,
+        records: result.records,
+        rejectedCount: 0,
+        rejected: [],
+        applied: { records: result.records, ...result.summary },
+      }
+    : { id: null, ...result, applied: null };
+  const code = reportOutcome(request, outcome, io);
+  if (code !== 0) return code;
   // Warnings and errors only: the CLI reports progress and results itself.
   const indexes = createSearchIndexService({
     database,
     config: request.config,
     logger: createLogger('warn'),
   });
-  const outcome = await indexes.ensureIndex(name);
-  if (outcome === 'busy') {
+  const built = await indexes.ensureIndex(name);
+  if (built === 'busy') {
     // Another process is building this source; it rebuilds once told the documents changed.
     await indexes.documentsChanged(name);
     io.print(`${name}: another server is building this index; it will include the change.`);
   } else {
-    io.print(`${name}: index ${outcome === 'built' ? 'rebuilt' : 'already current'}.`);
+    io.print(`${name}: index ${built === 'built' ? 'rebuilt' : 'already current'}.`);
   }
+  return 0;
+}
+
+/** The file's bytes, reported as uploaded while the server receives them. */
+async function* uploaded(path: string, progress: Progress) {
+  const total = statSync(path).size;
+  let sent = 0;
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 16 }) as AsyncIterable<Buffer>) {
+    sent += chunk.length;
+    progress('uploading', sent, total);
+    yield chunk;
+  }
+}
+
+/** How often the CLI asks a running server whether the new index is built. */
+const INDEX_POLL_MS = 500;
+
+/** Sends the file to the server holding the embedded database: it checks, writes and indexes it. */
+async function importThrough(server: RunningServer, request: ImportRequest, io: ImportIo) {
+  const { name, path, format } = request;
+  io.report(`The embedded database is in use by the server at ${server.url}; the import runs there.`);
+  const progress = progressReporter(io);
+  const query = `format=${format}&apply=${request.replace ? 'replace' : 'merge'}`;
+  const response = await server.request(`${apiPaths.admin.imports(name)}?${query}`, {
+    method: 'POST',
+    headers: { Accept: PROGRESS_MEDIA_TYPE, 'Content-Type': 'application/octet-stream' },
+    body: uploaded(path, progress) as unknown as BodyInit,
+    duplex: 'half',
+  } as RequestInit);
+  if (!response.ok) await answer(response);
+  if (!response.body) throw new ServerRefusedError('The server sent no answer.');
+  let outcome: ImportOutcome | undefined;
+  let rest = '';
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    const lines = (rest + read.value).split('\n');
+    rest = lines.pop()!;
+    for (const line of lines.filter(Boolean).map((l) => JSON.parse(l) as ProgressLine<ImportOutcome>)) {
+      if ('progress' in line) progress(line.progress.phase, line.progress.done, line.progress.total);
+      else if ('error' in line) throw new ServerRefusedError(line.error.message);
+      else outcome = line.result;
+    }
+  }
+  if (!outcome) throw new ServerRefusedError('The server ended the import without a result.');
+  const code = reportOutcome(request, outcome, io);
+  if (code !== 0) return code;
+  for (;;) {
+    const sources = await answer<SourceStatus[]>(await server.request(apiPaths.admin.sources));
+    if (!sources.find((s) => s.name === name)?.stale) break;
+    await new Promise((resolve) => setTimeout(resolve, INDEX_POLL_MS));
+  }
+  io.print(`${name}: index rebuilt.`);
   return 0;
 }
 
 /** Runs one import; answers the exit code (0 done, 1 refused or in use, 2 wrong call). */
 export async function runImportCli(argv: string[], env: Env, io: ImportIo): Promise<number> {
-  let request: ReturnType<typeof parseRequest>;
-  let database: Database;
+  let request: ImportRequest;
   try {
     request = parseRequest(argv);
   } catch (error) {
@@ -128,16 +203,17 @@ export async function runImportCli(argv: string[], env: Env, io: ImportIo): Prom
     return 2;
   }
   try {
-    database = await openDatabase(configuredDatabaseOptions(env));
+    const target = await openOrHandOver(env);
+    if ('server' in target) return await importThrough(target.server, request, io);
+    try {
+      return await importInto(target.database, request, io);
+    } finally {
+      await target.database.close();
+    }
   } catch (error) {
-    if (!(error instanceof DataDirInUseError)) throw error;
+    if (!(error instanceof DataDirInUseError || error instanceof ServerRefusedError)) throw error;
     io.report(error.message);
     return 1;
-  }
-  try {
-    return await importInto(database, request, io);
-  } finally {
-    await database.close();
   }
 }
 

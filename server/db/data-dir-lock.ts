@@ -9,7 +9,11 @@ const HEARTBEAT_MS = 10_000;
 const STALE_AFTER_MS = 3 * HEARTBEAT_MS;
 
 export class DataDirInUseError extends Error {
-  constructor(dataDir: string, pid: number) {
+  constructor(
+    readonly dataDir: string,
+    /** The process holding it. */
+    readonly pid: number,
+  ) {
     super(
       `The embedded database in ${dataDir} is in use by process ${pid} (a running server or CLI). ` +
         'Stop it first, or use PostgreSQL (DATABASE_URL), which any number of processes can share.',
