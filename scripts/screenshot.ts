@@ -1,5 +1,6 @@
 // Takes screenshots of pages in Chromium for a person to look at.
 // Usage: tsx scripts/screenshot.ts <baseUrl> <outDir> <path>... [--phone] [--dark] [--lang=ar]
+//        [--login=email:password] (signs in with a password first, for pages behind sign-in)
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -17,6 +18,7 @@ if (!baseUrl || !outDir || paths.length === 0) {
 const phone = flags.has('--phone');
 const dark = flags.has('--dark');
 const lang = [...flags].find((f) => f.startsWith('--lang='))?.slice('--lang='.length);
+const login = [...flags].find((f) => f.startsWith('--login='))?.slice('--login='.length);
 
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
@@ -29,6 +31,14 @@ const context = await browser.newContext({
 if (lang) await context.addCookies([{ name: 'i18n_redirected', value: lang, url: baseUrl }]);
 if (dark) await context.addCookies([{ name: 'color-scheme', value: 'dark', url: baseUrl }]);
 const page = await context.newPage();
+if (login) {
+  const [email = '', password = ''] = login.split(/:(.*)/s);
+  await page.goto(new URL('/modules/auth/login', baseUrl).toString());
+  await page.locator('input[type="email"]').fill(email);
+  await page.locator('input[type="password"]').fill(password);
+  await page.locator('form button[type="submit"]').first().click();
+  await page.waitForURL((url) => url.pathname !== '/modules/auth/login');
+}
 for (const path of paths) {
   await page.goto(new URL(path, baseUrl).toString(), { waitUntil: 'networkidle' });
   await page.waitForTimeout(400);

@@ -1,0 +1,187 @@
+// The data owners' console in Chromium, against a server of its own with an admin and a user: the
+// admin imports a CSV whose dry run lists exactly its bad rows, applies the fixed file, and a user
+// searching in another browser sees the records arrive and leave again (undo) without reloading;
+// the user gets no console and 403 from the admin API.
+import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+import { startServer, type TestServer } from '../support/server-process';
+import { seriousAxeViolations } from './axe';
+import { collectPageErrors } from './console';
+
+const ada = { email: 'ada@example.test', password: 'a long enough password', role: 'admin' };
+const rex = { email: 'rex@example.test', password: 'a long enough password' };
+
+const header = 'code,name,region,area';
+const [alpha, gamma, delta, epsilon] = [
+  'ZQA,Zanquor Alpha,Europe,100',
+  'ZQC,Zanquor Gamma,Asia,5',
+  'ZQD,Zanquor Delta,Asia,7',
+  'ZQE,Zanquor Epsilon,Asia,500',
+];
+/** Lines 3, 5 and 6 are wrong: no title, a negative rank, a missing field. */
+const badCsv = [
+  header,
+  alpha,
+  'ZQB,,Europe,200',
+  gamma,
+  'ZQC2,Zanquor Gamma Two,Asia,-5',
+  'ZQD2,Zanquor',
+  epsilon,
+];
+const fixedCsv = [header, alpha, gamma, delta, epsilon];
+
+// Sign-in runs scrypt and index builds run in a worker thread; on a busy machine a step takes seconds.
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+let server: TestServer;
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  // Index updates reach the other browser over graphql-ws (the build's VITE_GRAPHQL_WS_URL).
+  server = await startServer({ users: [ada, rex], env: { GRAPHQL_WEBSOCKET: 'true' } });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+async function signedInPage(browser: Browser, user: { email: string; password: string }, path: string) {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(server.url(`/modules/auth/login?callbackUrl=${encodeURIComponent(path)}`));
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel(/^Password/).fill(user.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(server.url(path));
+  return page;
+}
+
+const csvFile = (lines: string[]) => ({
+  name: 'zanquor.csv',
+  mimeType: 'text/csv',
+  buffer: Buffer.from(`${lines.join('\n')}\n`),
+});
+
+async function expectNoAxeViolations(page: Page) {
+  expect(await seriousAxeViolations(page)).toEqual([]);
+}
+
+test('an import checked, applied and undone reaches a searching user live; a user gets no console', async ({
+  browser,
+}) => {
+  const admin = await signedInPage(browser, ada, '/home');
+  const adminErrors = collectPageErrors(admin);
+  // A first record through the API (as the import CLI sends it), so the user searches a built index.
+  const seeded = await admin.request.post(
+    server.url('/api/admin/sources/countries/imports?format=csv&apply=merge'),
+    { headers: { Origin: server.url(''), 'Content-Type': 'text/csv' }, data: 'code,name\nBAS,Basel Land\n' },
+  );
+  expect(seeded.status()).toBe(200);
+  await expect
+    .poll(async () => {
+      const sources = (await (await admin.request.get(server.url('/api/admin/sources'))).json()) as {
+        name: string;
+        stale: boolean;
+      }[];
+      return sources.find((source) => source.name === 'countries')?.stale;
+    })
+    .toBe(false);
+
+  const reader = await signedInPage(browser, rex, '/search?s=zanquor');
+  const readerErrors = collectPageErrors(reader);
+  const results = reader.getByRole('option', { name: /Zanquor/ });
+
+  // A user: no console in the drawer, a 403 page at /admin, 403 from the API.
+  const drawer = reader.getByRole('navigation', { name: 'Main navigation' });
+  await expect(drawer.getByRole('link', { name: 'Home' })).toBeVisible();
+  await expect(drawer.getByRole('link', { name: 'Admin console' })).toHaveCount(0);
+  for (const [method, path] of [
+    ['GET', '/api/admin/sources'],
+    ['GET', '/api/admin/users'],
+    ['GET', '/api/admin/audit'],
+    ['POST', '/api/admin/sources/countries/rebuild'],
+    ['POST', '/api/admin/sources/countries/undo-import'],
+  ] as const) {
+    const response = await reader.request.fetch(server.url(path), {
+      method,
+      headers: { Origin: server.url('') },
+    });
+    expect(response.status(), `${method} ${path}`).toBe(403);
+  }
+  await expect(reader.getByText('No results for “zanquor”')).toBeVisible();
+  await expect(results).toHaveCount(0);
+
+  await admin
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Admin console' })
+    .click();
+  const countries = admin.getByRole('region', { name: 'countries' });
+  await expect(countries.getByText('Index up to date')).toBeVisible();
+  await expectNoAxeViolations(admin);
+
+  // The dry run of the bad file lists exactly its three bad rows, with reasons, and the download.
+  await admin.getByRole('tab', { name: 'Import' }).click();
+  await admin.locator('input[type="file"]').setInputFiles(csvFile(badCsv));
+  await admin.getByRole('button', { name: 'Upload and check' }).click();
+  await expect(admin.getByRole('alert').filter({ hasText: '3 of 6 records were rejected' })).toBeVisible();
+  const rejections = admin.getByRole('table', { name: 'Rejected records' }).getByRole('row');
+  await expect(rejections).toHaveText([
+    /Line\s*Reasons/,
+    /^3.*"name" \(the title\) must be a non-empty string/,
+    /^5.*"area" must be a number ≥ 0/,
+    /^6.*has 2 fields, the header has 4/,
+  ]);
+  await expect(admin.getByRole('button', { name: 'Apply' })).toHaveCount(0);
+  const [download] = await Promise.all([
+    admin.waitForEvent('download'),
+    admin.getByRole('button', { name: 'Download the rejected records' }).click(),
+  ]);
+  const downloaded = await (await download.createReadStream()).toArray();
+  expect(
+    Buffer.concat(downloaded)
+      .toString()
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t')[0]),
+  ).toEqual(['line', '3', '5', '6']);
+  await expectNoAxeViolations(admin);
+
+  // The fixed file: clean, merged into the source.
+  await admin.getByRole('button', { name: 'Choose another file' }).click();
+  await admin.locator('input[type="file"]').setInputFiles(csvFile(fixedCsv));
+  await admin.getByRole('button', { name: 'Upload and check' }).click();
+  await expect(admin.getByRole('status').filter({ hasText: 'All 4 records are valid' })).toBeVisible();
+  await expect(admin.getByRole('radio', { name: /^Merge/ })).toBeChecked();
+  await admin.getByRole('button', { name: 'Apply' }).click();
+  await expect(admin.getByRole('status').filter({ hasText: 'Applied: 4 added' })).toBeVisible();
+
+  // The user's open search shows them once the index is rebuilt, without a reload.
+  await expect(results).toHaveCount(4, { timeout: 60_000 });
+
+  // Undo: the records leave the user's search again.
+  await admin.getByRole('button', { name: 'Undo last import' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Undo last import' }).click();
+  await expect(
+    admin.getByRole('status').filter({ hasText: 'Undone: 0 documents restored, 4 removed' }),
+  ).toBeVisible();
+  await expect(results).toHaveCount(0, { timeout: 60_000 });
+
+  // The audit log names who did each step, newest first.
+  await admin.getByRole('tab', { name: 'Audit log' }).click();
+  const audit = admin.getByRole('table', { name: 'Audit log' }).getByRole('row');
+  await expect(audit.nth(1)).toContainText('import.undo');
+  await expect(audit.nth(2)).toContainText('import.apply');
+  await expect(audit.nth(2)).toContainText(ada.email);
+  await expectNoAxeViolations(admin);
+
+  // People: both accounts; the user's role offered for change.
+  await admin.getByRole('tab', { name: 'People' }).click();
+  await expect(admin.getByRole('table', { name: 'People' }).getByText(rex.email)).toBeVisible();
+  await expectNoAxeViolations(admin);
+
+  // The user's own console page is refused.
+  await reader.goto(server.url('/admin'));
+  await expect(reader.getByText('Forbidden: /admin')).toBeVisible();
+  expect(adminErrors).toEqual([]);
+  expect(readerErrors.filter((e) => !e.includes('403'))).toEqual([]);
+});
