@@ -1,11 +1,12 @@
 // The providers only data-fetching components need: the server-state cache, the GraphQL client,
 // session refreshes, the key-value backup sync and the wipe of protected data at sign-out. main.tsx imports this chunk beside the
 // configuration and messages, so TanStack Query and the GraphQL client stay out of the entry.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { AuthProvider } from '../features/auth/auth-provider';
 import { appGraphqlClient } from '../graphql/app-graphql-client';
 import { GraphqlProvider } from '../graphql/graphql-provider';
+import { appQueryClient } from './query-client';
 
 const BackupSync = lazy(() => import('./backup-sync').then((m) => ({ default: m.BackupSync })));
 const SignedOutWipe = lazy(() => import('./signed-out-wipe').then((m) => ({ default: m.SignedOutWipe })));
@@ -16,9 +17,8 @@ const IndexUpdateSync =
     : () => null;
 
 export function DataProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1 } } }));
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={appQueryClient}>
       <GraphqlProvider client={appGraphqlClient}>
         <AuthProvider>
           <Suspense fallback={null}>

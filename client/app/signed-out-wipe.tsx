@@ -1,16 +1,18 @@
 // Signed out means gone: whenever nobody is signed in (a sign-out on any page, another tab's, a
 // session the server ended, or a start with an expired one), the protected data this device kept
 // is removed — the protected sources' indexes from the search worker's memory and its IndexedDB
-// copy, the lookups in localStorage, and a start snapshot drawn for a signed-in user (one drawn
-// for nobody stays). Public indexes stay. The user's key-value items are handled on the same change
+// copy, the cached search results, the lookups in localStorage, and a start snapshot drawn for a
+// signed-in user (one drawn for nobody stays). Public indexes stay. The user's key-value items are handled on the same change
 // by backup-sync.tsx.
 import { useEffect } from 'react';
 import type { PublicConfig } from '#shared/app-config';
 import { useAppConfig } from '../config/app-config';
 import { useAuth } from '../features/auth/use-auth';
 import { browserLookupsStorage } from '../features/lookups/lookups-storage';
-import { startedSearchWorker } from '../features/search/search-worker-client';
+import { searchQueryKeys } from '../features/search/load-search-indexes';
 import { indexedDbArtifactCache } from '../workers/indexed-db-artifact-cache';
+import { startedAppSearchDeps } from './app-search';
+import { appQueryClient } from './query-client';
 import { START_SNAPSHOT_KEY, type StartSnapshot } from './start-snapshot-format';
 
 /**
@@ -36,7 +38,10 @@ export async function wipeProtectedData(config: PublicConfig): Promise<void> {
   forgetSignedInStartSnapshot();
   const sources = Object.entries(config.gapSearch.dataSources);
   const protectedNames = sources.filter(([, source]) => source.protected).map(([name]) => name);
-  const worker = startedSearchWorker();
+  // The cached search results may hold protected items (the one a screen shows goes with its
+  // next search: removing a running query would cancel it).
+  appQueryClient.removeQueries({ queryKey: searchQueryKeys.results, type: 'inactive' });
+  const worker = startedAppSearchDeps()?.worker;
   const cache = indexedDbArtifactCache();
   await Promise.all(
     protectedNames.map(async (name) => {

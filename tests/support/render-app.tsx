@@ -66,5 +66,5 @@ export async function renderApp({ routes, url, config = testConfig }: RenderAppO
   );
   /** The current path and query string, as the address bar would show them. */
   const location = () => `${router.state.location.pathname}${router.state.location.search}`;
-  return { ...view, user, router, location };
+  return { ...view, user, router, location, queryClient };
 }

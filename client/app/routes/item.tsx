@@ -5,12 +5,22 @@ import { useAppConfig } from '#client/config/app-config';
 import { sessionHolds, useSignedIn } from '#client/features/auth/use-auth';
 import { ItemViewer } from '#client/features/item-viewer/item-viewer';
 import { useLookups } from '#client/features/lookups/use-lookups';
+import { SearchDepsContext } from '#client/features/search/search-deps-context';
 import { useSearchLabels } from '#client/features/search/search-labels';
 import { filteredSearchUrl, searchUrlOfItemState } from '#client/features/search/search-url-state';
 import { useIndexedItem } from '#client/features/search/use-indexed-item';
 import { paths } from '#client/paths';
+import { appSearchDeps } from '../app-search';
 
 export function Component() {
+  return (
+    <SearchDepsContext value={appSearchDeps()}>
+      <IndexedItemViewer />
+    </SearchDepsContext>
+  );
+}
+
+function IndexedItemViewer() {
   const { datasource = '', key = '' } = useParams();
   const { dataSources } = useAppConfig().gapSearch;
   const location = useLocation();

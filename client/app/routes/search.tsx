@@ -6,17 +6,19 @@ import { loadAppConfig, useAppConfig } from '#client/config/app-config';
 import { authStore } from '#client/features/auth/auth-store';
 import { sessionHolds, useSignedIn } from '#client/features/auth/use-auth';
 import { useLookups } from '#client/features/lookups/use-lookups';
-import { browserSearchDeps } from '#client/features/search/browser-search-deps';
 import { prepareSearchIndexes } from '#client/features/search/load-search-indexes';
+import { SearchDepsContext } from '#client/features/search/search-deps-context';
 import { installSearchDevHook } from '#client/features/search/search-dev-hook';
 import { SearchScreen } from '#client/features/search/search-screen';
+import { appSearchDeps } from '../app-search';
+import { appQueryClient } from '../query-client';
 import { dismissStartSnapshot, keepStartSnapshot } from '../start-snapshot';
 
 /** The indexes start loading with the navigation, while the screen's code and the session load. */
 export function loader() {
   const signedIn = authStore.ready().then(({ status }) => status === 'authenticated');
   void loadAppConfig().then(({ gapSearch }) =>
-    prepareSearchIndexes(gapSearch.dataSources, signedIn, browserSearchDeps()),
+    prepareSearchIndexes(appQueryClient, gapSearch.dataSources, signedIn, appSearchDeps()),
   );
   return null;
 }
@@ -28,7 +30,7 @@ export function Component() {
   const { dataSources } = useAppConfig().gapSearch;
   const signedIn = useSignedIn();
   const { lookupLabel } = useLookups(signedIn, sessionHolds);
-  useEffect(() => installSearchDevHook(dataSources), [dataSources]);
+  useEffect(() => installSearchDevHook(dataSources, appSearchDeps()), [dataSources]);
   const settled = useRef(false);
   useEffect(() => keepStartSnapshot(() => settled.current), []);
   // The live screen takes the snapshot's place once it shows the same thing.
@@ -41,11 +43,13 @@ export function Component() {
   const mounted = useDeferredValue(true, false);
   if (!mounted) return null;
   return (
-    <SearchScreen
-      dataSources={dataSources}
-      signedIn={signedIn}
-      lookupLabel={lookupLabel}
-      onSettledChange={onSettledChange}
-    />
+    <SearchDepsContext value={appSearchDeps()}>
+      <SearchScreen
+        dataSources={dataSources}
+        signedIn={signedIn}
+        lookupLabel={lookupLabel}
+        onSettledChange={onSettledChange}
+      />
+    </SearchDepsContext>
   );
 }

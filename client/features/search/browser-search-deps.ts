@@ -1,19 +1,16 @@
-// The search feature's collaborators in the browser: the page's worker, the load store, the
-// index checksum call and the client logger. Tests pass their own.
-
+// The search feature's collaborators in the browser: a new worker, a new load store, the index
+// checksum call and the client logger. The app layer creates them once; tests pass their own.
 import { appLogger } from '#client/logging/app-logger';
 import { serializeError } from '#client/logging/serialize-error';
 import { fetchIndexChecksums } from './index-checksums-api';
 import type { SearchIndexDeps } from './load-search-indexes';
-import { searchLoadStore } from './search-load-store';
-import { searchWorker } from './search-worker-client';
+import { createSearchLoadStore } from './search-load-store';
+import { startSearchWorker } from './search-worker-client';
 
-let deps: SearchIndexDeps | undefined;
-
-export function browserSearchDeps(): SearchIndexDeps {
-  deps ??= {
-    store: searchLoadStore,
-    worker: searchWorker(),
+export function createBrowserSearchDeps(): SearchIndexDeps {
+  return {
+    store: createSearchLoadStore(),
+    worker: startSearchWorker(),
     fetchChecksums: fetchIndexChecksums,
     logError: (message, error, source) =>
       appLogger.error(
@@ -22,5 +19,4 @@ export function browserSearchDeps(): SearchIndexDeps {
       ),
     wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };
-  return deps;
 }

@@ -1,5 +1,6 @@
 // Loading and searching through the real worker operations (in-process, in-memory cache) with a
 // stand-in server: load states, sign-in and sign-out, builds in progress, failures, merging.
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { type CachedArtifact, createSearchWorkerApi } from '#client/workers/search-worker-api';
 import { apiPaths } from '#shared/api-paths';
@@ -9,9 +10,11 @@ import { type BuiltArtifact, buildArtifact } from '#shared/search/index-artifact
 import { recordsToIndexDocuments } from '#shared/search/index-input';
 import {
   askChecksumsAgain,
-  loadSearchIndexes,
   prepareSearchIndexes,
+  reloadSearchIndexes,
   type SearchIndexDeps,
+  searchIndexesQuery,
+  searchQueryKeys,
 } from './load-search-indexes';
 import { createSearchLoadStore, type SearchLoadStore } from './search-load-store';
 import { canSearch, searchSources } from './search-sources';
@@ -98,32 +101,39 @@ async function setup() {
       server.building.clear();
     },
   };
-  return { deps, store, cache, cacheReads, server, errors, overallSeen, artifacts };
+  const client = new QueryClient();
+  const load = (signedIn: boolean, with_: Partial<SearchIndexDeps> = {}) =>
+    reloadSearchIndexes(client, dataSources, signedIn, { ...deps, ...with_ });
+  return { deps, store, cache, cacheReads, server, errors, overallSeen, artifacts, client, load };
+}
+
+/** What a screen's useQuery does: take the last load, join the running one, or start one. */
+function observe(client: QueryClient, signedIn: boolean, deps: SearchIndexDeps) {
+  const observer = new QueryObserver(client, searchIndexesQuery(dataSources, signedIn, deps));
+  const stop = observer.subscribe(() => {});
+  return { done: () => vi.waitFor(() => expect(observer.getCurrentResult().isFetching).toBe(false)), stop };
 }
 
 const states = (store: SearchLoadStore) =>
   Object.fromEntries(Object.entries(store.getSnapshot().sources).map(([name, load]) => [name, load.state]));
 
-describe('loadSearchIndexes', () => {
+describe('search index loads', () => {
   it('the same load asked for twice at once (route loader and screen) is one load; a later one asks again', async () => {
-    const { deps, store, server } = await setup();
-    await Promise.all([
-      loadSearchIndexes(dataSources, false, deps),
-      loadSearchIndexes(dataSources, false, deps),
-    ]);
+    const { store, server, load } = await setup();
+    await Promise.all([load(false), load(false)]);
     expect(server.checksumCalls).toHaveLength(1);
     expect(states(store)).toEqual({ rivers: 'loaded' });
-    await loadSearchIndexes(dataSources, false, deps);
+    await load(false);
     expect(server.checksumCalls).toHaveLength(2);
   });
 
   it('prepareSearchIndexes restores the cache at once, loads once sign-in is known, and drops what the caller may not see', async () => {
-    const { deps, store, cache, cacheReads, server, artifacts } = await setup();
+    const { deps, store, cache, cacheReads, server, artifacts, client } = await setup();
     for (const name of ['rivers', 'mountains']) {
       cache.set(name, { crc32c: artifacts[name]!.crc32c, bytes: artifacts[name]!.bytes });
     }
     let answer: (signedIn: boolean) => void = () => {};
-    prepareSearchIndexes(dataSources, new Promise((resolve) => (answer = resolve)), deps);
+    prepareSearchIndexes(client, dataSources, new Promise((resolve) => (answer = resolve)), deps);
     // Both cached copies are being restored before sign-in is known, and the server was not asked.
     await vi.waitFor(() => expect(cacheReads.toSorted()).toEqual(['mountains', 'rivers']));
     expect(server.checksumCalls).toEqual([]);
@@ -136,29 +146,80 @@ describe('loadSearchIndexes', () => {
     ).toBe('error');
   });
 
-  it('the screen a route prepared for joins that load even once it has finished; a later call asks again', async () => {
-    const { deps, store, server } = await setup();
-    prepareSearchIndexes(dataSources, Promise.resolve(false), deps);
-    await vi.waitFor(() => expect(states(store)).toEqual({ rivers: 'loaded' }));
-    await loadSearchIndexes(dataSources, false, deps);
+  it('a screen joins the load its route prepared, running or finished; the next navigation asks again', async () => {
+    const { deps, store, server, client } = await setup();
+    prepareSearchIndexes(client, dataSources, Promise.resolve(false), deps);
+    const joining = observe(client, false, deps);
+    await joining.done();
+    expect(states(store)).toEqual({ rivers: 'loaded' });
+    const late = observe(client, false, deps);
+    await late.done();
     expect(server.checksumCalls).toHaveLength(1);
-    await loadSearchIndexes(dataSources, false, deps);
-    expect(server.checksumCalls).toHaveLength(2);
+    joining.stop();
+    late.stop();
+    prepareSearchIndexes(client, dataSources, Promise.resolve(false), deps);
+    await vi.waitFor(() => expect(server.checksumCalls).toHaveLength(2));
+  });
+
+  it('a load for the other signed-in state makes the last one stale: signing in again loads again', async () => {
+    const { deps, store, server, client, load } = await setup();
+    await load(true);
+    await load(false);
+    expect(states(store)).toEqual({ rivers: 'loaded' });
+    const screen = observe(client, true, deps);
+    await screen.done();
+    screen.stop();
+    expect(server.checksumCalls).toHaveLength(3);
+    expect(states(store)).toEqual({ rivers: 'loaded', mountains: 'loaded' });
+  });
+
+  it('a load superseded by one for the other signed-in state leaves the load states to it, and drops what it loaded too late', async () => {
+    const { deps, store, cache, load } = await setup();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const signedIn = load(true, {
+      worker: {
+        ...deps.worker,
+        loadIndex: async (...args) => {
+          await held;
+          return deps.worker.loadIndex(...args);
+        },
+      },
+    });
+    await vi.waitFor(() => expect(states(store)).toEqual({ rivers: 'loading', mountains: 'loading' }));
+    await load(false);
+    release();
+    await signedIn;
+    expect(states(store)).toEqual({ rivers: 'loaded' });
+    expect([...cache.keys()]).toEqual(['rivers']);
+    expect(
+      await deps.worker.searchIndex('mountains', { limit: 10, threshold: 0, where: {}, boost: {} }),
+    ).toBe('error');
+  });
+
+  it('dropping a protected index forgets the cached search results with it', async () => {
+    const { client, load } = await setup();
+    await load(true);
+    client.setQueryData([...searchQueryKeys.results, 'säntis'], { hits: [] });
+    await load(true);
+    expect(client.getQueriesData({ queryKey: searchQueryKeys.results })).toHaveLength(1);
+    await load(false);
+    expect(client.getQueriesData({ queryKey: searchQueryKeys.results })).toEqual([]);
   });
 
   it('loads the public sources for an anonymous caller, all of them once signed in, and drops the protected on sign-out', async () => {
-    const { deps, store, cache, overallSeen } = await setup();
+    const { deps, store, cache, overallSeen, load } = await setup();
     expect(store.getSnapshot().overall).toBe('unloaded');
-    await loadSearchIndexes(dataSources, false, deps);
+    await load(false);
     expect(states(store)).toEqual({ rivers: 'loaded' });
     expect(overallSeen).toEqual(['loading', 'loaded']);
     expect(store.getSnapshot().sources.rivers).toMatchObject({ from: 'network', size: 1 });
 
-    await loadSearchIndexes(dataSources, true, deps);
+    await load(true);
     expect(states(store)).toEqual({ rivers: 'loaded', mountains: 'loaded' });
     expect([...cache.keys()].sort()).toEqual(['mountains', 'rivers']);
 
-    await loadSearchIndexes(dataSources, false, deps);
+    await load(false);
     expect(states(store)).toEqual({ rivers: 'loaded' });
     expect([...cache.keys()]).toEqual(['rivers']);
     expect(
@@ -167,12 +228,11 @@ describe('loadSearchIndexes', () => {
   });
 
   it('shows a source as preparing while the server builds its first index, and loads it once built', async () => {
-    const { deps, store, server, errors } = await setup();
+    const { deps, store, server, errors, load } = await setup();
     server.building.add('rivers');
     const whileBuilding: unknown[] = [];
-    await loadSearchIndexes(dataSources, false, {
-      ...deps,
-      wait: async (ms) => {
+    await load(false, {
+      wait: async (ms: number) => {
         whileBuilding.push(store.getSnapshot().sources.rivers);
         await deps.wait(ms);
       },
@@ -186,9 +246,9 @@ describe('loadSearchIndexes', () => {
   });
 
   it('marks a source that fails to load as error and logs it; the others load', async () => {
-    const { deps, store, server, errors, overallSeen } = await setup();
+    const { store, server, errors, overallSeen, load } = await setup();
     server.broken.add('mountains');
-    await loadSearchIndexes(dataSources, true, deps);
+    await load(true);
     expect(states(store)).toEqual({ rivers: 'loaded', mountains: 'error' });
     expect(store.getSnapshot().overall).toBe('loaded');
     expect(overallSeen.at(-1)).toBe('loaded');
@@ -196,9 +256,8 @@ describe('loadSearchIndexes', () => {
   });
 
   it('marks every source as error when the checksums cannot be fetched', async () => {
-    const { deps, store, errors } = await setup();
-    await loadSearchIndexes(dataSources, true, {
-      ...deps,
+    const { store, errors, load } = await setup();
+    await load(true, {
       fetchChecksums: async () => {
         throw new Error('offline');
       },
@@ -208,22 +267,22 @@ describe('loadSearchIndexes', () => {
   });
 
   it('keeps loaded sources searchable when a later checksum call fails (offline)', async () => {
-    const { deps, store } = await setup();
-    await loadSearchIndexes(dataSources, false, deps);
+    const { deps, store, load } = await setup();
+    await load(false);
     const offline = {
       ...deps,
       fetchChecksums: async () => {
         throw new Error('offline');
       },
     };
-    await loadSearchIndexes(dataSources, true, offline);
+    await load(true, offline);
     expect(states(store)).toEqual({ rivers: 'loaded', mountains: 'error' });
     const result = await searchSources(dataSources, { term: 'seine' }, deps);
     expect(result.hits.map((hit) => hit.id)).toEqual(['r2']);
   });
 
   it('keeps a source loaded when its last progress report arrives after the result', async () => {
-    const { deps, store } = await setup();
+    const { deps, store, load } = await setup();
     const late: (() => void)[] = [];
     const worker: SearchIndexDeps['worker'] = {
       ...deps.worker,
@@ -233,7 +292,7 @@ describe('loadSearchIndexes', () => {
         return result;
       },
     };
-    await loadSearchIndexes(dataSources, false, { ...deps, worker });
+    await load(false, { worker });
     for (const report of late) report();
     expect(states(store)).toEqual({ rivers: 'loaded' });
   });
@@ -244,16 +303,17 @@ describe('loadSearchIndexes', () => {
       asked.push(request);
       throw new Error('offline');
     };
-    await askChecksumsAgain(dataSources, false, { fetchChecksums });
-    await askChecksumsAgain(dataSources, true, { fetchChecksums });
+    const client = new QueryClient();
+    await askChecksumsAgain(client, dataSources, false, { fetchChecksums });
+    await askChecksumsAgain(client, dataSources, true, { fetchChecksums });
     expect(asked).toEqual([{ dataSources: ['rivers'] }, { dataSources: ['rivers', 'mountains'] }]);
   });
 });
 
 describe('searchSources', () => {
   it('merges hits of the loaded sources by score, restricted to the chosen data types', async () => {
-    const { deps } = await setup();
-    await loadSearchIndexes(dataSources, true, deps);
+    const { deps, load } = await setup();
+    await load(true);
     const all = await searchSources(dataSources, { term: 's', facets: true }, deps);
     expect(all.hits.map((h) => [h.document.name, h.dataType]).sort()).toEqual([
       ['Saint Lawrence', 'river'],
@@ -279,8 +339,8 @@ describe('searchSources', () => {
   });
 
   it('skips and logs a source whose search fails, and raises the searching flag meanwhile', async () => {
-    const { deps, store, errors } = await setup();
-    await loadSearchIndexes(dataSources, true, deps);
+    const { deps, store, errors, load } = await setup();
+    await load(true);
     const flags: boolean[] = [];
     store.subscribe(() => flags.push(store.getSnapshot().searching));
     const failing = {

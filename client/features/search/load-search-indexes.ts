@@ -1,6 +1,8 @@
-// Loads the indexes the caller may search: asks the server for the current checksums, has the
-// worker load each (from its cache or the network), and keeps the load states. Whether the user
-// is signed in is an input: the app layer knows auth, this feature does not.
+// Loads the indexes the caller may search as TanStack Query queries: the server's checksums, and
+// one load per caller (signed in or not) that has the worker load each index (from its cache or the
+// network) and keeps the load states. Whether the user is signed in is an input: the app layer
+// knows auth, this feature does not.
+import { hashKey, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { proxy } from 'comlink';
 import type { SearchWorkerApi } from '#client/workers/search-worker-api';
 import type { DataSourceConfig } from '#shared/app-config';
@@ -10,55 +12,92 @@ import type { SearchLoadStore } from './search-load-store';
 /** How often to ask again for a source whose first index build is still running on the server. */
 const BUILD_POLL_MS = 2000;
 
+/** Query keys of the search feature: checksums, index loads and screen results. */
+export const searchQueryKeys = {
+  checksums: ['search', 'checksums'],
+  indexes: ['search', 'indexes'],
+  results: ['search', 'results'],
+} as const;
+
 export interface SearchIndexDeps {
   store: SearchLoadStore;
-  worker: Pick<SearchWorkerApi, 'restoreCached' | 'loadIndex' | 'dropIndex' | 'searchIndex'>;
+  worker: Pick<SearchWorkerApi, 'restoreCached' | 'loadIndex' | 'dropIndex' | 'searchIndex'> & {
+    /** Through Comlink in the browser, a promise; in process (component tests), the document. */
+    getDocument: (
+      ...args: Parameters<SearchWorkerApi['getDocument']>
+    ) => ReturnType<SearchWorkerApi['getDocument']> | Promise<ReturnType<SearchWorkerApi['getDocument']>>;
+  };
   fetchChecksums: (request: IndexChecksumsRequest) => Promise<IndexChecksumsResponse>;
   logError: (message: string, error: unknown, source?: string) => void;
   wait: (ms: number) => Promise<void>;
 }
 
-interface LoadRequest {
-  dataSources: object;
-  signedIn: boolean;
-  deps: SearchIndexDeps;
-  done: Promise<void>;
-}
-
-let generation = 0;
-/** The load running now and what it was asked for. */
-let running: LoadRequest | undefined;
-/** The load a route prepared for the screen it is about to render, until that screen asks. */
-let prepared: LoadRequest | undefined;
-
-const sameRequest = (
-  load: LoadRequest | undefined,
-  dataSources: object,
-  signedIn: boolean,
-  deps: SearchIndexDeps,
-) => load?.dataSources === dataSources && load.signedIn === signedIn && load.deps === deps;
-
 const visibleSources = (dataSources: Record<string, DataSourceConfig>, signedIn: boolean) =>
   Object.keys(dataSources).filter((name) => signedIn || !dataSources[name]!.protected);
+
+/**
+ * POST /api/index as a query: the same request asked twice at once is asked once. Never retried
+ * and run offline too (networkMode 'always'): a failure is the answer the load acts on.
+ */
+const checksumsQuery = (request: IndexChecksumsRequest, deps: Pick<SearchIndexDeps, 'fetchChecksums'>) =>
+  queryOptions({
+    queryKey: [...searchQueryKeys.checksums, request],
+    queryFn: () => deps.fetchChecksums(request),
+    staleTime: 0,
+    retry: false,
+    networkMode: 'always',
+  });
 
 /**
  * Asks for the checksums again without loading anything: a service worker that took control of
  * the page after the first ask did not see that answer, and keeps this one for offline starts.
  */
 export async function askChecksumsAgain(
+  client: QueryClient,
   dataSources: Record<string, DataSourceConfig>,
   signedIn: boolean,
   deps: Pick<SearchIndexDeps, 'fetchChecksums'>,
 ): Promise<void> {
-  await deps.fetchChecksums({ dataSources: visibleSources(dataSources, signedIn) }).catch(() => undefined);
+  const request = { dataSources: visibleSources(dataSources, signedIn) };
+  await client.fetchQuery(checksumsQuery(request, deps)).catch(() => undefined);
 }
 
 /**
+ * The load that brings the indexes in line with what the caller may see: every visible source
+ * loaded at its current checksum, indexes no longer visible (after sign-out) dropped from memory
+ * and cache. Components take the last load (staleTime Infinity) or join the running one; a load
+ * for the other signed-in state marks this one stale and supersedes it.
+ */
+export const searchIndexesQuery = (
+  dataSources: Record<string, DataSourceConfig>,
+  signedIn: boolean,
+  deps: SearchIndexDeps,
+) =>
+  queryOptions({
+    queryKey: [...searchQueryKeys.indexes, signedIn, visibleSources(dataSources, signedIn)],
+    queryFn: async ({ client, queryKey }) => {
+      const mine = hashKey(queryKey);
+      await client.invalidateQueries({
+        queryKey: searchQueryKeys.indexes,
+        predicate: (query) => query.queryHash !== mine,
+        refetchType: 'none',
+      });
+      await load(client, dataSources, signedIn, deps);
+      return deps.store.getSnapshot().sources;
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    networkMode: 'always',
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+/**
  * Starts what a search screen about to render needs, before it renders: the worker restores the
- * cached indexes at once, and the load begins as soon as sign-in is known (the screen's own
- * loadSearchIndexes then joins it).
+ * cached indexes at once, and a new load begins as soon as sign-in is known (the screen joins it).
  */
 export function prepareSearchIndexes(
+  client: QueryClient,
   dataSources: Record<string, DataSourceConfig>,
   signedIn: Promise<boolean>,
   deps: SearchIndexDeps,
@@ -67,47 +106,40 @@ export function prepareSearchIndexes(
   void deps.worker.restoreCached(
     Object.fromEntries(Object.entries(dataSources).map(([name, source]) => [name, source.algorithm])),
   );
-  void signedIn.then((known) => {
-    prepared = { dataSources, signedIn: known, deps, done: loadSearchIndexes(dataSources, known, deps) };
-  });
+  void signedIn.then((known) =>
+    client.prefetchQuery({ ...searchIndexesQuery(dataSources, known, deps), staleTime: 0 }),
+  );
 }
 
-/**
- * Brings the loaded indexes in line with what the caller may see: every visible source loaded at
- * its current checksum, indexes no longer visible (after sign-out) dropped from memory and cache.
- * The same request while one runs joins it, and so does the first one after a prepared load, even
- * finished (the screen that route prepared for); a different one supersedes it.
- */
-export function loadSearchIndexes(
+/** Loads again (a retry, a rebuilt index on the server), or joins the load running. */
+export async function reloadSearchIndexes(
+  client: QueryClient,
   dataSources: Record<string, DataSourceConfig>,
   signedIn: boolean,
   deps: SearchIndexDeps,
 ): Promise<void> {
-  const ready = prepared;
-  prepared = undefined;
-  if (sameRequest(running, dataSources, signedIn, deps)) return running!.done;
-  if (sameRequest(ready, dataSources, signedIn, deps)) return ready!.done;
-  const done = load(dataSources, signedIn, deps).finally(() => {
-    if (running?.done === done) running = undefined;
-  });
-  running = { dataSources, signedIn, deps, done };
-  return done;
+  await client.fetchQuery({ ...searchIndexesQuery(dataSources, signedIn, deps), staleTime: 0 });
 }
 
 async function load(
+  client: QueryClient,
   dataSources: Record<string, DataSourceConfig>,
   signedIn: boolean,
   deps: SearchIndexDeps,
 ): Promise<void> {
   const { store, worker } = deps;
-  const mine = ++generation;
-  const current = () => mine === generation;
+  const current = store.beginLoad();
   const visible = visibleSources(dataSources, signedIn);
   // Also after a reload: a protected artifact cached before signing out must not stay on the device.
   const hidden = new Set([...Object.keys(dataSources), ...Object.keys(store.getSnapshot().sources)]);
   for (const name of hidden) {
     if (visible.includes(name)) continue;
-    if (store.getSnapshot().sources[name]) store.setSource(name);
+    if (store.getSnapshot().sources[name]) {
+      store.setSource(name);
+      // Results the dropped index contributed to go with it; the one a screen shows is replaced
+      // by its next search, which removes it (a running query removed would be cancelled).
+      client.removeQueries({ queryKey: searchQueryKeys.results, type: 'inactive' });
+    }
     await worker
       .dropIndex(name)
       .catch((error) => deps.logError('Could not drop a search index', error, name));
@@ -124,7 +156,9 @@ async function load(
     );
     let answer: IndexChecksumsResponse;
     try {
-      answer = await deps.fetchChecksums({ dataSourceLoadStates: states, dataSources: pending });
+      answer = await client.fetchQuery(
+        checksumsQuery({ dataSourceLoadStates: states, dataSources: pending }, deps),
+      );
     } catch (error) {
       deps.logError('Could not ask which search indexes are current', error);
       // Offline, say: indexes already in the worker stay searchable (and items viewable).
@@ -164,6 +198,8 @@ async function load(
         try {
           const result = await worker.loadIndex(name, dataSources[name]!.algorithm, entry.crc32c, onProgress);
           settled = true;
+          // Superseded by a load that dropped this source (a sign-out): it must not stay behind.
+          if (!current() && !store.getSnapshot().sources[name]) await worker.dropIndex(name);
           if (current())
             store.setSource(name, {
               state: 'loaded',

@@ -1,22 +1,21 @@
 // A developer hook on window.siftSearch: the load state and a search over the loaded indexes,
 // for the browser console and for e2e tests that check the worker before the screen exists.
 import type { DataSourceConfig } from '#shared/app-config';
-import { browserSearchDeps } from './browser-search-deps';
-import { searchLoadStore } from './search-load-store';
+import type { SearchIndexDeps } from './load-search-indexes';
 import { type SearchQuery, searchSources } from './search-sources';
 
 declare global {
   interface Window {
     siftSearch?: {
-      state: typeof searchLoadStore.getSnapshot;
+      state: SearchIndexDeps['store']['getSnapshot'];
       search: (query: SearchQuery) => ReturnType<typeof searchSources>;
     };
   }
 }
 
-export function installSearchDevHook(dataSources: Record<string, DataSourceConfig>) {
+export function installSearchDevHook(dataSources: Record<string, DataSourceConfig>, deps: SearchIndexDeps) {
   window.siftSearch = {
-    state: searchLoadStore.getSnapshot,
-    search: (query) => searchSources(dataSources, query, browserSearchDeps()),
+    state: deps.store.getSnapshot,
+    search: (query) => searchSources(dataSources, query, deps),
   };
 }

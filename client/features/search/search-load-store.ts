@@ -1,5 +1,6 @@
 // Search load state (spec §4): each source unloaded → loading → loaded | error, the overall state
-// derived from them, and the searching flag. Components read it through useSearchLoadState.
+// derived from them, and the searching flag. Components read it through useSearchIndexes; the app
+// keeps one in its search deps.
 import { createStore } from 'zustand/vanilla';
 import type { LoadState } from '#shared/search/search-types';
 
@@ -38,6 +39,7 @@ export function createSearchLoadStore() {
     searching: false,
   }));
   let searches = 0;
+  let loads = 0;
 
   return {
     /** For useStore in components. */
@@ -51,6 +53,12 @@ export function createSearchLoadStore() {
       if (load) sources[name] = load;
       else delete sources[name];
       state.setState({ sources, overall: overallOf(sources) });
+    },
+
+    /** A load begins and supersedes any running: the answer says whether it still is the latest. */
+    beginLoad(): () => boolean {
+      const mine = ++loads;
+      return () => mine === loads;
     },
 
     /** Counts overlapping searches so the flag stays up until the last one ends. */
@@ -67,5 +75,3 @@ export function createSearchLoadStore() {
 }
 
 export type SearchLoadStore = ReturnType<typeof createSearchLoadStore>;
-
-export const searchLoadStore = createSearchLoadStore();

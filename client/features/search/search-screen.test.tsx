@@ -1,18 +1,22 @@
 // @vitest-environment happy-dom
 // The search screen as users see it, with the app bar's search box: typing commits after the
 // 500 ms debounce (spec §9), results come from the real indexes (built from records and searched by the real
-// worker operations), filters narrow them, pages page them, and the URL follows every choice.
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+// worker operations), filters narrow them, pages page them, the URL follows every choice, and
+// results stay cached for the current text.
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paths } from '#client/paths';
 import { fakeServer } from '#tests/support/fake-server';
+import { inProcessSearchDeps } from '#tests/support/in-process-search-deps';
 import { renderApp } from '#tests/support/render-app';
 import { searchIndexHandlers, searchSources } from '#tests/support/search-fixture';
 import { HeaderSearchBox } from './header-search-box';
+import type { SearchIndexDeps } from './load-search-indexes';
+import { SearchDepsContext } from './search-deps-context';
 import { SearchScreen } from './search-screen';
 
-// happy-dom has no Web Worker: the worker's own operations run in process instead.
-vi.mock('./search-worker-client', () => import('#tests/support/in-process-search-worker'));
+// Searches of the real indexes in process take a while on a busy machine: wait longer than 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
   // The server, faked at fetch: the checksums and the index files of the two sources.
@@ -20,21 +24,44 @@ beforeAll(async () => {
 });
 afterEach(() => vi.useRealTimers());
 
-const page = (
-  <>
-    <HeaderSearchBox />
-    <SearchScreen dataSources={searchSources} signedIn={false} />
-  </>
-);
+/**
+ * happy-dom has no Web Worker: the worker's own operations run in process instead, one worker and
+ * load store for the file (as one page has), so only the first test waits for the indexes.
+ */
+const pageDeps = inProcessSearchDeps();
 
-function open(url: string) {
+function open(url: string, deps: SearchIndexDeps = pageDeps) {
+  const page = (
+    <SearchDepsContext value={deps}>
+      <HeaderSearchBox />
+      <SearchScreen dataSources={searchSources} signedIn={false} />
+    </SearchDepsContext>
+  );
   return renderApp({
     url,
     routes: [
       { path: '/search', element: page },
       { path: '/search/:chips', element: page },
+      { path: '/elsewhere', element: null },
     ],
   });
+}
+
+/** In-process deps that count the worker's searches and can hold them until released. */
+function countedDeps() {
+  const counted = { searches: 0, hold: undefined as Promise<void> | undefined };
+  const deps: SearchIndexDeps = {
+    ...pageDeps,
+    worker: {
+      ...pageDeps.worker,
+      searchIndex: async (...args) => {
+        counted.searches += 1;
+        await counted.hold;
+        return pageDeps.worker.searchIndex(...args);
+      },
+    },
+  };
+  return { deps, counted };
 }
 
 const query = (app: Awaited<ReturnType<typeof open>>) => new URL(app.location(), 'http://x').searchParams;
@@ -49,6 +76,7 @@ describe('the search screen', () => {
     const pause = 500;
     const app = await open(paths.search());
     expect(await screen.findByText('What are you looking for?')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
     // Fake only the timeouts (the debounce is one), and type with plain input events: user-event
     // waits on a real timeout after each action, which fake timers would never let pass.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -62,6 +90,8 @@ describe('the search screen', () => {
     expect(query(app).get('s')).toBeNull();
     await act(() => vi.advanceTimersByTime(1));
     expect(query(app).get('s')).toBe('san');
+    // TanStack Query tells components of a finished query in a zero timeout: run those queued.
+    await act(() => vi.runOnlyPendingTimersAsync());
     vi.useRealTimers();
 
     expect((await resultCount()).textContent).toBe('25 results');
@@ -104,8 +134,8 @@ describe('the search screen', () => {
 
   it('says when nothing matches', async () => {
     await open(paths.search({ s: 'zzzz' }));
-    const empty = await screen.findByRole('status');
-    expect(within(empty).getByRole('heading').textContent).toBe('No results for “zzzz”');
+    const heading = await screen.findByRole('heading', { name: 'No results for “zzzz”' });
+    expect(heading.closest('[role="status"]')).toBeTruthy();
     expect(screen.queryByRole('listbox')).toBeNull();
   });
 
@@ -131,5 +161,47 @@ describe('the search screen', () => {
     expect(query(app).get('page')).toBeNull();
     expect(JSON.parse(query(app).get('f')!)).toEqual({ country: ['US', 'SV'] });
     expect(app.router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('keeps the results of the current text across screen mounts, and forgets them when the text changes', async () => {
+    const { deps, counted } = countedDeps();
+    const app = await open(paths.search({ s: 'san' }), deps);
+    expect((await resultCount()).textContent).toBe('25 results');
+    const searches = counted.searches;
+    expect(searches).toBeGreaterThan(0);
+
+    await act(() => app.router.navigate('/elsewhere'));
+    expect(screen.queryByRole('listbox')).toBeNull();
+    await act(() => app.router.navigate(paths.search({ s: 'san' })));
+    // Shown in the first render back, from the cache: no search ran.
+    expect(titles()).toHaveLength(20);
+    expect(counted.searches).toBe(searches);
+
+    await act(() => app.router.navigate(paths.search({ s: 'sant' })));
+    await screen.findByRole('heading', { name: 'Results for “sant”' });
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Searching' })).toBeNull());
+    const afterNewText = counted.searches;
+    await act(() => app.router.navigate(paths.search({ s: 'san' })));
+    expect((await resultCount()).textContent).toBe('25 results');
+    expect(counted.searches).toBeGreaterThan(afterNewText);
+  });
+
+  it('shows the previous results, dimmed, while the next search runs', async () => {
+    const { deps, counted } = countedDeps();
+    const app = await open(paths.search({ s: 'san' }), deps);
+    expect((await resultCount()).textContent).toBe('25 results');
+    const before = titles();
+    let release = () => {};
+    counted.hold = new Promise((resolve) => (release = resolve));
+
+    const types = screen.getByRole('group', { name: 'Data types' });
+    await app.user.click(within(types).getByRole('button', { name: /^Countries/ }));
+    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Searching' })).toBeTruthy());
+    expect(titles()).toEqual(before);
+    expect(screen.getByText('25 results')).toBeTruthy();
+
+    await act(async () => release());
+    await waitFor(() => expect(titles()).toEqual(['San Marino']));
+    expect(screen.queryByRole('progressbar', { name: 'Searching' })).toBeNull();
   });
 });

@@ -16,6 +16,7 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
+import { useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -23,10 +24,10 @@ import { paths } from '#client/paths';
 import type { DataSourceConfig } from '#shared/app-config';
 import type { SelectedFilters } from '#shared/search/search-request';
 import { tokenize } from '#shared/search/tokenizer';
-import { browserSearchDeps } from './browser-search-deps';
 import { DataTypeChips } from './data-type-chips';
-import { loadSearchIndexes } from './load-search-indexes';
+import { reloadSearchIndexes } from './load-search-indexes';
 import { searchBoxStore } from './search-box-store';
+import { useSearchDeps } from './search-deps-context';
 import { SearchEmptyState } from './search-empty-state';
 import { dataTypesToSearch } from './search-filters';
 import { SearchFiltersPanel } from './search-filters-panel';
@@ -76,6 +77,8 @@ export function SearchScreen({ dataSources, signedIn, lookupLabel, onSettledChan
   const navigate = useNavigate();
   const location = useLocation();
   const phone = !useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
+  const queryClient = useQueryClient();
+  const deps = useSearchDeps();
   const load = useSearchIndexes(dataSources, signedIn);
   const visibleKey = Object.keys(load.sources).join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: visibleKey stands for the loaded source names
@@ -156,7 +159,7 @@ export function SearchScreen({ dataSources, signedIn, lookupLabel, onSettledChan
     resultsTop.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   };
   const retry = () => {
-    if (signedIn !== undefined) void loadSearchIndexes(dataSources, signedIn, browserSearchDeps());
+    if (signedIn !== undefined) void reloadSearchIndexes(queryClient, dataSources, signedIn, deps);
   };
 
   const searching = Boolean(term) || chips.length > 0;

@@ -1,20 +1,13 @@
-// The one search worker of the page, created on first use and called through Comlink.
+// Starts a search worker, called through Comlink. The app layer starts the page's one worker
+// (client/app/app-search.ts) and hands it to the feature in its deps.
 import { type Remote, wrap } from 'comlink';
 import type { SearchWorkerApi } from '#client/workers/search-worker-api';
 
-let worker: Remote<SearchWorkerApi> | undefined;
-
-export function searchWorker(): Remote<SearchWorkerApi> {
-  worker ??= wrap<SearchWorkerApi>(
+export function startSearchWorker(): Remote<SearchWorkerApi> {
+  return wrap<SearchWorkerApi>(
     new Worker(new URL('../../workers/search.worker.ts', import.meta.url), {
       type: 'module',
       name: 'sift-search',
     }),
   );
-  return worker;
-}
-
-/** The page's worker if one was started, without starting one (e.g. to drop what it holds). */
-export function startedSearchWorker(): Remote<SearchWorkerApi> | undefined {
-  return worker;
 }

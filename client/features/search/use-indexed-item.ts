@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { DataSourceConfig } from '#shared/app-config';
 import type { IndexDocument } from '#shared/search/search-types';
-import { searchWorker } from './search-worker-client';
+import { useSearchDeps } from './search-deps-context';
 import { useSearchIndexes } from './use-search-indexes';
 
 export type IndexedItem =
@@ -16,6 +16,7 @@ export function useIndexedItem(
   sourceName: string,
   key: string,
 ): IndexedItem {
+  const { worker } = useSearchDeps();
   const load = useSearchIndexes(dataSources, signedIn);
   const known = sourceName in dataSources;
   const sourceState = load.sources[sourceName]?.state;
@@ -26,13 +27,13 @@ export function useIndexedItem(
   useEffect(() => {
     if (!known) return;
     let current = true;
-    void searchWorker()
-      .getDocument(sourceName, key)
-      .then((document) => current && setRead({ item, after: sourceState, document }));
+    void Promise.resolve(worker.getDocument(sourceName, key)).then(
+      (document) => current && setRead({ item, after: sourceState, document }),
+    );
     return () => {
       current = false;
     };
-  }, [known, sourceName, key, item, sourceState]);
+  }, [worker, known, sourceName, key, item, sourceState]);
 
   if (!known) return { state: 'unknown-source' };
   if (read?.item === item && read.document) return { state: 'found', document: read.document };

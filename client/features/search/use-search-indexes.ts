@@ -1,14 +1,13 @@
-// Hooks for the search screen: the load state, and loading the indexes the user may search.
+// The indexes a screen needs, as a query: joins the load a route prepared or takes the last one,
+// loads for the current signed-in state (and drops what a signed-out caller may not see), and
+// reads the load state.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import type { DataSourceConfig } from '#shared/app-config';
-import { browserSearchDeps } from './browser-search-deps';
-import { askChecksumsAgain, loadSearchIndexes } from './load-search-indexes';
-import { type SearchLoadSnapshot, searchLoadStore } from './search-load-store';
-
-export function useSearchLoadState(): SearchLoadSnapshot {
-  return useStore(searchLoadStore.state);
-}
+import { askChecksumsAgain, searchIndexesQuery } from './load-search-indexes';
+import { useSearchDeps } from './search-deps-context';
+import type { SearchLoadSnapshot } from './search-load-store';
 
 /**
  * Loads (and after sign-out, drops) indexes whenever the sources or the signed-in state change.
@@ -18,13 +17,15 @@ export function useSearchIndexes(
   dataSources: Record<string, DataSourceConfig>,
   signedIn: boolean | undefined,
 ): SearchLoadSnapshot {
+  const deps = useSearchDeps();
+  const client = useQueryClient();
+  useQuery({ ...searchIndexesQuery(dataSources, signedIn ?? false, deps), enabled: signedIn !== undefined });
   useEffect(() => {
     if (signedIn === undefined) return;
-    void loadSearchIndexes(dataSources, signedIn, browserSearchDeps());
     // On a first visit the service worker takes control after the page asked (docs/pwa.md).
-    const askAgain = () => void askChecksumsAgain(dataSources, signedIn, browserSearchDeps());
+    const askAgain = () => void askChecksumsAgain(client, dataSources, signedIn, deps);
     navigator.serviceWorker?.addEventListener('controllerchange', askAgain);
     return () => navigator.serviceWorker?.removeEventListener('controllerchange', askAgain);
-  }, [dataSources, signedIn]);
-  return useSearchLoadState();
+  }, [client, dataSources, signedIn, deps]);
+  return useStore(deps.store.state);
 }

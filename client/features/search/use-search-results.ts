@@ -1,10 +1,12 @@
-// The screen's search results for the current query, run in the worker once the indexes are
-// loaded. Results are cached until the text changes (spec §4), so going back to an earlier chip
-// or filter is instant.
-import { startTransition, useEffect, useState } from 'react';
+// The screen's search results for the current query as a query, run in the worker once the
+// indexes are loaded. The previous result stays shown while the next runs; results are cached until
+// the text changes (spec §4), so going back to an earlier chip or filter is instant.
+import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import type { DataSourceConfig } from '#shared/app-config';
-import { browserSearchDeps } from './browser-search-deps';
+import { searchQueryKeys } from './load-search-indexes';
 import { runScreenSearch, type ScreenQuery, type ScreenResult } from './run-screen-search';
+import { useSearchDeps } from './search-deps-context';
 import type { SearchLoadSnapshot } from './search-load-store';
 import { canSearch } from './search-sources';
 
@@ -17,15 +19,41 @@ export interface SearchResultsState {
   typeCounts: Record<string, number>;
 }
 
-interface CacheEntry {
-  /** Text and filters: what the per-type counts depend on. */
-  scope: string;
-  result: ScreenResult;
+/** Matches per data type over the cached results of one text and filters (any chips). */
+function typeCountsOf(
+  client: QueryClient,
+  scope: readonly unknown[],
+  visible: Record<string, DataSourceConfig>,
+): Record<string, number> {
+  const sourceCounts = new Map<string, { dataType: string; count: number }>();
+  for (const [, result] of client.getQueriesData<ScreenResult>({ queryKey: scope })) {
+    for (const [name, outcome] of Object.entries(result?.sources ?? {})) {
+      if (outcome !== 'error' && name in visible) sourceCounts.set(name, outcome);
+    }
+  }
+  const typeCounts: Record<string, number> = {};
+  for (const { dataType, count } of sourceCounts.values()) {
+    typeCounts[dataType] = (typeCounts[dataType] ?? 0) + count;
+  }
+  return typeCounts;
 }
 
-/** Kept across screen mounts (the item viewer and back), for one text at a time. */
-const cache = new Map<string, CacheEntry>();
-let cachedTerm: string | undefined;
+/**
+ * Removes the results no screen shows of another text, or of an index no longer loaded (a
+ * protected one after sign-out). A query a screen observes is never removed: that would cancel it.
+ */
+function forgetOtherResults(client: QueryClient, term: string, loadedKey: string): void {
+  const loaded = new Set(loadedKey.split(','));
+  client.removeQueries({
+    queryKey: searchQueryKeys.results,
+    type: 'inactive',
+    predicate: ({ queryKey }) =>
+      queryKey[2] !== term ||
+      !String(queryKey[5])
+        .split(',')
+        .every((source) => loaded.has(source)),
+  });
+}
 
 /** `visible`: the sources this user may search; `dataSources`: every configured one. */
 export function useSearchResults(
@@ -34,54 +62,36 @@ export function useSearchResults(
   load: SearchLoadSnapshot,
   query: ScreenQuery,
 ): SearchResultsState {
+  const deps = useSearchDeps();
+  const client = useQueryClient();
   // A source that finishes loading (or loads a newer index) makes the same query a new search.
   const loadedKey = Object.entries(load.sources)
     .filter(([, source]) => source.state === 'loaded')
     .map(([name, source]) => `${name}:${source.crc32c ?? ''}`)
     .join(',');
   const enabled = canSearch(query.term, query.chips, load.overall) && loadedKey !== '';
-  const scope = JSON.stringify([query.term, query.filters]);
-  const key = JSON.stringify([scope, query.chips, loadedKey]);
-
-  const [shown, setShown] = useState<{ key: string; result: ScreenResult } | undefined>(() => {
-    const cached = cache.get(key);
-    return cached && { key, result: cached.result };
+  // Text and filters: what the per-type counts depend on.
+  const scope = [...searchQueryKeys.results, query.term, JSON.stringify(query.filters)];
+  const results = useQuery({
+    // The key covers every input of the search (query, visible and dataSources).
+    queryKey: [...scope, query.chips, loadedKey],
+    queryFn: () => {
+      forgetOtherResults(client, query.term, loadedKey);
+      return runScreenSearch(dataSources, visible, query, deps);
+    },
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    networkMode: 'always',
   });
-
-  // The key covers every input of the search (query, scope, visible and dataSources).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
-  useEffect(() => {
-    if (!enabled) return setShown(undefined);
-    if (query.term !== cachedTerm) {
-      cache.clear();
-      cachedTerm = query.term;
-    }
-    const cached = cache.get(key);
-    if (cached) return setShown({ key, result: cached.result });
-    let current = true;
-    void runScreenSearch(dataSources, visible, query, browserSearchDeps()).then((result) => {
-      if (query.term === cachedTerm) cache.set(key, { scope, result });
-      if (current) startTransition(() => setShown({ key, result }));
-    });
-    return () => {
-      current = false;
-    };
-  }, [key, enabled]);
-
-  const sourceCounts = new Map<string, { dataType: string; count: number }>();
-  for (const entry of shown ? cache.values() : []) {
-    if (entry.scope !== scope) continue;
-    for (const [name, outcome] of Object.entries(entry.result.sources)) {
-      if (outcome !== 'error' && name in visible) sourceCounts.set(name, outcome);
-    }
-  }
-  const typeCounts: Record<string, number> = {};
-  for (const { dataType, count } of sourceCounts.values()) {
-    typeCounts[dataType] = (typeCounts[dataType] ?? 0) + count;
-  }
+  const current = enabled ? results.data : undefined;
+  // A new result renders in the background, as a transition would, keeping typing responsive.
+  const shown = useDeferredValue(current);
   return {
-    result: enabled ? shown?.result : undefined,
-    pending: enabled && shown?.key !== key,
-    typeCounts,
+    result: shown,
+    pending: enabled && (results.isPlaceholderData || current === undefined || shown !== current),
+    typeCounts: shown ? typeCountsOf(client, scope, visible) : {},
   };
 }
