@@ -1,9 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditPage } from '#server/admin/audit-log';
+import { startEmbeddedServer } from '#tests/support/embedded-server';
 import { verifyPassword } from '../server/auth/password';
 import { findUserByEmail } from '../server/auth/user-store';
 import type { Database } from '../server/db/client';
 import { databaseTargets } from '../tests/support/databases';
-import { CliError, runUsersCli } from './users';
+import { openOrHandOver } from './server-handover';
+import { type Accounts, CliError, databaseAccounts, runUsersCli, serverAccounts } from './users';
+
+async function runWith(accounts: Accounts, argv: string[], password = 'a long enough password') {
+  const printed: string[] = [];
+  await runUsersCli(accounts, argv, {
+    readPassword: async () => password,
+    print: (l) => printed.push(l),
+  });
+  return printed;
+}
 
 describe.each(databaseTargets())('users CLI on $name', (target) => {
   let database: Database;
@@ -13,12 +25,7 @@ describe.each(databaseTargets())('users CLI on $name', (target) => {
   afterAll(async () => database.close());
 
   async function run(argv: string[], password = 'a long enough password') {
-    const printed: string[] = [];
-    await runUsersCli(database.db, argv, {
-      readPassword: async () => password,
-      print: (l) => printed.push(l),
-    });
-    return printed;
+    return runWith(databaseAccounts(database.db), argv, password);
   }
 
   it('creates accounts with a hashed password, lists them and resets passwords', async () => {
@@ -51,4 +58,38 @@ describe.each(databaseTargets())('users CLI on $name', (target) => {
     await expect(run(['reset-password', 'nobody@example.test'])).rejects.toThrow(/no account/);
     await expect(run(['frobnicate'])).rejects.toThrow(/Usage/);
   });
+});
+
+describe('users CLI beside a server on the embedded database', () => {
+  it('hands each command to the server, which audits it', async () => {
+    const server = await startEmbeddedServer();
+    try {
+      const target = await openOrHandOver(server.env);
+      if (!('server' in target)) throw new Error('expected the running server');
+      const accounts = serverAccounts(target.server);
+      expect(await runWith(accounts, ['create', 'Fay@Example.test', '--role', 'admin'])).toEqual([
+        'Created fay@example.test (admin)',
+      ]);
+      const fay = await findUserByEmail(server.database.db, 'fay@example.test');
+      expect(await verifyPassword('a long enough password', fay!.passwordHash)).toBe(true);
+      await expect(runWith(accounts, ['create', 'fay@example.test'])).rejects.toThrow(
+        /already has an account/,
+      );
+      const listed = await runWith(accounts, ['list']);
+      expect(listed[1]).toMatch(/^fay@example\.test\t\tadmin\tyes\t/);
+      await runWith(accounts, ['reset-password', 'fay@example.test'], 'another good password');
+      const reset = await findUserByEmail(server.database.db, 'fay@example.test');
+      expect(await verifyPassword('another good password', reset!.passwordHash)).toBe(true);
+      await expect(runWith(accounts, ['reset-password', 'nobody@example.test'])).rejects.toThrow(
+        /no account/,
+      );
+      const { entries } = await auditPage(server.database.db, 5);
+      expect(entries.map((e) => [e.action, e.actor])).toEqual([
+        ['user.password', 'local operator (CLI)'],
+        ['user.create', 'local operator (CLI)'],
+      ]);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
 });

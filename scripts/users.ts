@@ -3,17 +3,21 @@
 //   npm run users -- list
 //   npm run users -- create ann@example.com [--name "Ann Lee"] [--role admin] [--no-password]
 //   npm run users -- reset-password ann@example.com
+// With the embedded database held by a running server, the work goes to that server (server-handover.ts).
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { type AdminUser, RoleSchema } from '#shared/admin/admin-api';
+import { apiPaths } from '#shared/api-paths';
 import { PasswordSchema } from '../server/auth/password';
 import { createUser, EmailSchema, findUserByEmail, listUsers, setPassword } from '../server/auth/user-store';
 import type { Db } from '../server/db/client';
-import { openConfiguredDatabase } from '../server/db/open-configured-database';
+import { DataDirInUseError } from '../server/db/data-dir-lock';
 import { parseEnv } from '../server/env';
+import { answer, openOrHandOver, type RunningServer, ServerRefusedError } from './server-handover';
 
 const USAGE = `Usage:
   npm run users -- list
@@ -28,9 +32,57 @@ export interface CliIo {
 
 export class CliError extends Error {}
 
-const RoleSchema = z
-  .string()
-  .regex(/^[a-z][a-z0-9-]{0,31}$/, 'must be lower-case letters, digits and dashes');
+/** What the CLI does to accounts: in the database itself, or through a running server. */
+export interface Accounts {
+  list(): Promise<Pick<AdminUser, 'email' | 'name' | 'role' | 'hasPassword' | 'createdAt'>[]>;
+  /** Throws CliError when the address has an account already. */
+  create(input: { email: string; name: string | null; role: string; password?: string }): Promise<void>;
+  /** Throws CliError when the address has no account. */
+  resetPassword(email: string, password: string): Promise<void>;
+}
+
+export function databaseAccounts(db: Db): Accounts {
+  return {
+    list: async () =>
+      (await listUsers(db)).map((row) => ({
+        ...row,
+        hasPassword: row.passwordHash !== null,
+        createdAt: row.createdAt.toISOString(),
+      })),
+    async create(input) {
+      if (await findUserByEmail(db, input.email)) throw new CliError(`${input.email} already has an account`);
+      await createUser(db, input);
+    },
+    async resetPassword(email, password) {
+      if (!(await findUserByEmail(db, email))) throw new CliError(`${email} has no account`);
+      await setPassword(db, email, password);
+    },
+  };
+}
+
+export function serverAccounts(server: RunningServer): Accounts {
+  const list = async () => answer<AdminUser[]>(await server.request(apiPaths.admin.users));
+  const post = (path: string, body: unknown) =>
+    server.request(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  return {
+    list,
+    async create(input) {
+      const response = await post(apiPaths.admin.users, input);
+      if (response.status === 409) throw new CliError(`${input.email} already has an account`);
+      await answer(response);
+    },
+    async resetPassword(email, password) {
+      const user = (await list()).find((u) => u.email === email);
+      if (!user) throw new CliError(`${email} has no account`);
+      const response = await post(apiPaths.admin.userPassword(user.id), { password });
+      if (!response.ok) await answer(response);
+    },
+  };
+}
 
 function parsed<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const result = schema.safeParse(value);
@@ -42,8 +94,8 @@ async function newPassword(io: CliIo): Promise<string> {
   return parsed(PasswordSchema, await io.readPassword(), 'The password');
 }
 
-/** Runs one command against `db`; throws CliError for operator mistakes. */
-export async function runUsersCli(db: Db, argv: string[], io: CliIo): Promise<void> {
+/** Runs one command on `accounts`; throws CliError for operator mistakes. */
+export async function runUsersCli(accounts: Accounts, argv: string[], io: CliIo): Promise<void> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -56,17 +108,11 @@ export async function runUsersCli(db: Db, argv: string[], io: CliIo): Promise<vo
   const [command, email] = positionals;
   switch (command) {
     case 'list': {
-      const rows = await listUsers(db);
+      const rows = await accounts.list();
       io.print(['email', 'name', 'role', 'password', 'created'].join('\t'));
       for (const row of rows) {
         io.print(
-          [
-            row.email,
-            row.name ?? '',
-            row.role,
-            row.passwordHash ? 'yes' : 'no',
-            row.createdAt.toISOString(),
-          ].join('\t'),
+          [row.email, row.name ?? '', row.role, row.hasPassword ? 'yes' : 'no', row.createdAt].join('\t'),
         );
       }
       io.print(`${rows.length} account(s)`);
@@ -74,19 +120,17 @@ export async function runUsersCli(db: Db, argv: string[], io: CliIo): Promise<vo
     }
     case 'create': {
       const address = parsed(EmailSchema, email, 'The email address');
-      if (await findUserByEmail(db, address)) throw new CliError(`${address} already has an account`);
       const role = parsed(RoleSchema, values.role, 'The role');
       const password = values['no-password'] ? undefined : await newPassword(io);
-      const user = await createUser(db, { email: address, name: values.name ?? null, role, password });
+      await accounts.create({ email: address, name: values.name ?? null, role, password });
       io.print(
-        `Created ${user.email} (${user.role})${password ? '' : ' without a password: email link or OAuth only'}`,
+        `Created ${address} (${role})${password ? '' : ' without a password: email link or OAuth only'}`,
       );
       return;
     }
     case 'reset-password': {
       const address = parsed(EmailSchema, email, 'The email address');
-      if (!(await findUserByEmail(db, address))) throw new CliError(`${address} has no account`);
-      await setPassword(db, address, await newPassword(io));
+      await accounts.resetPassword(address, await newPassword(io));
       io.print(`New password set for ${address}`);
       return;
     }
@@ -133,17 +177,23 @@ async function readPasswordFromStdin(): Promise<string> {
 async function main() {
   if (existsSync('.env')) process.loadEnvFile('.env');
   const env = parseEnv(process.env);
-  const database = await openConfiguredDatabase(env);
   try {
-    await runUsersCli(database.db, process.argv.slice(2), {
-      readPassword: readPasswordFromStdin,
-      print: (line) => console.info(line),
-    });
+    const target = await openOrHandOver(env);
+    const accounts =
+      'server' in target ? serverAccounts(target.server) : databaseAccounts(target.database.db);
+    try {
+      await runUsersCli(accounts, process.argv.slice(2), {
+        readPassword: readPasswordFromStdin,
+        print: (line) => console.info(line),
+      });
+    } finally {
+      if ('database' in target) await target.database.close();
+    }
   } catch (error) {
-    console.error(error instanceof CliError ? error.message : error);
+    const operatorError =
+      error instanceof CliError || error instanceof ServerRefusedError || error instanceof DataDirInUseError;
+    console.error(operatorError ? error.message : error);
     process.exitCode = 1;
-  } finally {
-    await database.close();
   }
 }
 
