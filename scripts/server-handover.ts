@@ -1,6 +1,6 @@
 // The operator CLIs open the configured database themselves, or, when a server holds the embedded
 // database, hand their work to that server through the admin API with the local admin token it
-// wrote in DATA_DIR (server/admin/local-admin-token.ts, ADR 015).
+// wrote in DATA_DIR (server/admin/local-admin-token.ts, ADR 018).
 import { type AdminEndpoint, readAdminEndpoint } from '#server/admin/local-admin-token';
 import { type Database, openDatabase } from '#server/db/client';
 import { DataDirInUseError } from '#server/db/data-dir-lock';

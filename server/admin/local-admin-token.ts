@@ -1,6 +1,6 @@
 // The local admin token: a server on the embedded database writes its address and a random token to
 // DATA_DIR/admin-endpoint.json (mode 0600), so the operator CLIs on the same machine, which cannot
-// open the database it holds, hand their work to it instead (ADR 015).
+// open the database it holds, hand their work to it instead (ADR 018).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
