@@ -5,11 +5,12 @@
 import { encodeSiftIndex, type SiftHeader } from './encode';
 import { FilterColumn } from './filter-columns';
 import { CODE_PREFIX_SHARE } from './match-rules';
+import { bestInRankOrder } from './rank-order-top';
 import { SectionReader } from './sections';
 import { StoredFields } from './stored-fields';
 import { TopK } from './top-k';
 import type { SiftDocument, SiftRequest, SiftResult, SiftSpec, SiftTokenizer } from './types';
-import { type MaskWeights, type Matches, WordMatcher } from './word-matches';
+import { type MaskWeights, WordMatcher } from './word-matches';
 
 export type * from './types';
 
@@ -103,14 +104,28 @@ export class SiftIndex {
       if (clauses.length + facets.length === 0) count = this.documentCount;
     } else {
       const matches = this.matcher.match(words, request.threshold === 0, this.weights(request));
-      if (this.inRankOrder && matches.docs.length > request.limit) {
-        // Many matches (short prefixes): the best are among the first in index order (rank order).
-        for (const d of matches.docs) accept(d);
-        ranked = this.bestInRankOrder(matches, passes, Math.min(request.limit, count));
-      } else {
-        const top = new TopK(Math.max(0, Math.min(request.limit, matches.docs.length)));
-        for (const d of matches.docs)
-          if (accept(d)) top.offer(matches.relevance[d]! * this.rankFactor[d]!, d);
+      // Many matches (short prefixes): the best are among the first in index order (rank order).
+      const inRankOrder = this.inRankOrder && matches.docs.length > request.limit;
+      let best = 0;
+      for (const d of matches.docs) if (accept(d)) best = Math.max(best, matches.relevance[d]!);
+      const isHit = (d: number) => matches.has(d) && passes(d);
+      const wanted = Math.min(request.limit, count);
+      const merged = inRankOrder
+        ? bestInRankOrder(
+            {
+              documentCount: this.documentCount,
+              rankFactor: this.rankFactor,
+              relevance: matches.relevance,
+              isHit,
+              best,
+            },
+            wanted,
+          )
+        : undefined;
+      if (merged) ranked = merged;
+      else {
+        const top = new TopK(wanted);
+        for (const d of matches.docs) if (isHit(d)) top.offer(matches.relevance[d]! * this.rankFactor[d]!, d);
         ranked = top.sorted();
       }
       relevance = ranked.map((d) => matches.relevance[d]!);
@@ -129,23 +144,6 @@ export class SiftIndex {
       count,
       facets: facetCounts,
     };
-  }
-
-  /**
-   * The `wanted` best matches, walking the documents in index order (best rank first) and stopping
-   * once even the best relevance could not lift a document above the worst kept: no later document
-   * can enter, and ties go to the earlier one anyway.
-   */
-  private bestInRankOrder(matches: Matches, passes: (d: number) => boolean, wanted: number): number[] {
-    if (wanted === 0) return [];
-    let best = 0;
-    for (const d of matches.docs) best = Math.max(best, matches.relevance[d]!);
-    const top = new TopK(wanted);
-    for (let d = 0; d < this.documentCount; d += 1) {
-      if (top.isFull() && best * this.rankFactor[d]! <= top.worstScore()) break;
-      if (matches.has(d) && passes(d)) top.offer(matches.relevance[d]! * this.rankFactor[d]!, d);
-    }
-    return top.sorted();
   }
 
   /** Documents in index order (best rank first); without filters or facets only the first `limit` are looked at. */

@@ -26,15 +26,6 @@ export class TopK {
     this.docs[b] = doc;
   }
 
-  isFull(): boolean {
-    return this.size === this.capacity;
-  }
-
-  /** The lowest score kept (the next offer must beat it); only meaningful once full. */
-  worstScore(): number {
-    return this.scores[0] ?? Number.NEGATIVE_INFINITY;
-  }
-
   offer(score: number, doc: number): void {
     if (this.size < this.capacity) {
       let i = this.size;
