@@ -2,6 +2,7 @@
 // documents match, how many, and their facet counts. Slow on purpose; never used to serve searches.
 import type { FacetCounts, IndexDocument, IndexSpec, SearchRequest } from './search-types';
 import { tokenize, tokenizeForIndex } from './tokenizer';
+import { isTypoOf } from './typo-match';
 
 function textValues(value: unknown): string[] {
   if (typeof value === 'string') return [value];
@@ -21,36 +22,6 @@ function passesWhere(spec: IndexSpec, document: IndexDocument, where: SearchRequ
     if (spec.indexedProperties[property] === 'enum') return accepted.includes(value as string);
     return textValues(value).some((v) => accepted.includes(v));
   });
-}
-
-/**
- * Edits (insertions, deletions, substitutions, swaps of neighbouring letters) between two words,
- * by the full table (optimal string alignment), in UTF-16 code units.
- */
-export function editDistance(a: string, b: string): number {
-  const table = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  for (let i = 1; i <= a.length; i += 1) {
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(table[i - 1]![j]! + 1, table[i]![j - 1]! + 1, table[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        best = Math.min(best, table[i - 2]![j - 2]! + 1);
-      }
-      table[i]![j] = best;
-    }
-  }
-  return table[a.length]![b.length]!;
-}
-
-/**
- * Typo tolerance (Sift): a query word of 4+ letters may be 1 edit from a whole word with the same
- * first letter, of 8+ letters 2 edits.
- */
-function typoMatch(queryWord: string, word: string): boolean {
-  const budget = queryWord.length >= 8 ? 2 : queryWord.length >= 4 ? 1 : 0;
-  return budget > 0 && queryWord[0] === word[0] && editDistance(queryWord, word) <= budget;
 }
 
 export interface ReferenceOptions {
@@ -77,7 +48,7 @@ export function referenceSearch(
     if (words.length === 0) return true;
     const own = documentWords(spec, document);
     const found = (word: string) =>
-      own.some((w) => w.startsWith(word) || (options.typos === true && typoMatch(word, w)));
+      own.some((w) => w.startsWith(word) || (options.typos === true && isTypoOf(word, w)));
     return request.threshold === 0 ? words.every(found) : words.some(found);
   });
   const facets: FacetCounts = {};

@@ -2,11 +2,11 @@
 // against brute force, the rank prior before the limit cut, match-kind ordering, stored fields.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { editDistance } from './reference-search';
 import { runSearch } from './run-search';
 import type { IndexDocument, IndexSpec, SearchRequest } from './search-types';
 import { typoTerms } from './sift/dictionary';
 import { siftEngine } from './sift-engine';
+import { editDistance } from './typo-match';
 
 const spec: IndexSpec = { searchProperties: { name: 'text' }, indexedProperties: { country: 'enum' } };
 const request = (term: string | undefined, limit = 1000): SearchRequest => ({

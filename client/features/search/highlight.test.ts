@@ -24,6 +24,16 @@ describe('highlight', () => {
     expect(marked('القاهرة', 'قاهرة')).toBe('[القاهرة]');
   });
 
+  it('marks whole words a query word matched with a typo, as the search does', () => {
+    expect(marked('London', 'londn')).toBe('[London]');
+    expect(marked('Barcelona', 'barcleona')).toBe('[Barcelona]');
+    expect(marked('New York City', 'new yrok')).toBe('[New] [York] City');
+    // Too short for a typo, another first letter, or too far.
+    expect(marked('Lima', 'lma')).toBe('Lima');
+    expect(marked('London', 'kondon')).toBe('London');
+    expect(marked('London', 'lndn')).toBe('London');
+  });
+
   it('leaves text alone without query words or matches', () => {
     expect(marked('Paris', '')).toBe('Paris');
     expect(marked('Paris', 'lyon')).toBe('Paris');

@@ -1,6 +1,8 @@
 // Marks the parts of a text that the search matched: the start of each word that a query word is a
-// prefix of, compared the way the search tokenizer compares them (accents and letter variants folded).
+// prefix of, and whole words it matched with a typo, compared the way the search tokenizer compares
+// them (accents and letter variants folded).
 import { foldText } from '#shared/search/tokenizer';
+import { isTypoOf } from '#shared/search/typo-match';
 
 export interface Segment {
   text: string;
@@ -27,7 +29,9 @@ function matchedLength(word: string, queryWords: readonly string[]): number {
   if (longest) return originalLength(word, longest);
   // The index also holds Arabic words without their article ("قاهرة" finds "القاهرة").
   const bare = folded.replace(ARABIC_ARTICLE, '');
-  return bare !== folded && queryWords.some((q) => bare.startsWith(q)) ? word.length : 0;
+  if (bare !== folded && queryWords.some((q) => bare.startsWith(q))) return word.length;
+  // A typo matches whole words only (`londn` → London).
+  return queryWords.some((q) => isTypoOf(q, folded) || isTypoOf(q, bare)) ? word.length : 0;
 }
 
 /** `text` cut into matched and unmatched runs; `queryWords` are folded (shared tokenize()). */
