@@ -6,8 +6,12 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { ImportOutcome } from '#server/routes/admin-imports';
-import { PROGRESS_MEDIA_TYPE, type ProgressLine, type SourceStatus } from '#shared/admin/admin-api';
+import {
+  type ImportOutcome,
+  PROGRESS_MEDIA_TYPE,
+  type ProgressLine,
+  type SourceStatus,
+} from '#shared/admin/admin-api';
 import { apiPaths } from '#shared/api-paths';
 import { loadAppConfig } from '../server/app-config';
 import type { Database } from '../server/db/client';

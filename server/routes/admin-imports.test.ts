@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ImportCheckResult, PROGRESS_MEDIA_TYPE, type ProgressLine } from '#shared/admin/admin-api';
+import {
+  type ImportCheckResult,
+  type ImportOutcome,
+  PROGRESS_MEDIA_TYPE,
+  type ProgressLine,
+} from '#shared/admin/admin-api';
 import { apiPaths } from '#shared/api-paths';
 import { createAdminTestApp } from '#tests/support/admin';
 import { databaseTargets } from '#tests/support/databases';
 import type { Database } from '../db/client';
 import { findDocument } from '../graphql/document-queries';
 import { countDocuments } from '../search/document-store';
-import type { ImportOutcome } from './admin-imports';
 
 const csv = (rows: string[]) => `code,name,area\n${rows.join('\n')}\n`;
 const good = csv(['FRA,France,551695', 'CHE,Switzerland,41284', 'ITA,Italy,301336']);

@@ -5,8 +5,7 @@
 import { Hono } from 'hono';
 import {
   ApplyImportSchema,
-  type ImportApplied,
-  type ImportCheckResult,
+  type ImportOutcome,
   ImportQuerySchema,
   MAX_ADMIN_JSON_BYTES,
   MAX_IMPORT_UPLOAD_BYTES,
@@ -26,9 +25,6 @@ import type { Logger } from '../logger';
 import { undoLastImport } from '../search/document-store';
 import { checkImportFile, importDocuments } from '../search/import-documents';
 import { DOCUMENTS_CHANGED_CHANNEL } from '../search/index-service';
-
-/** A dry run or an import: the check, and what was written (null when nothing was). */
-export type ImportOutcome = ImportCheckResult & { applied: ImportApplied | null };
 
 interface ImportDeps {
   env: Env;

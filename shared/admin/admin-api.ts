@@ -97,6 +97,9 @@ export interface ImportApplied {
   deleted: number;
 }
 
+/** A dry run or an import: the check, and what was written (null when nothing was). */
+export type ImportOutcome = ImportCheckResult & { applied: ImportApplied | null };
+
 /** One line of a streamed answer (PROGRESS_MEDIA_TYPE). */
 export type ProgressLine<T> =
   | { progress: { phase: string; done: number; total: number } }
