@@ -304,6 +304,19 @@ describe.each(databaseTargets())('/api/backup on $name', (target) => {
       expect((await response.json()).error.code).toBe('invalid_json');
     });
 
+    it('answers 400 to a body that breaks off while it is read', async () => {
+      const user = await newUser();
+      const broken = new ReadableStream({ start: (controller) => controller.error(new Error('gone')) });
+      const response = await appFor(user).request('/api/backup', {
+        method: 'POST',
+        headers: { ...jsonHeaders, 'Content-Length': '10' },
+        body: broken,
+        duplex: 'half',
+      } as RequestInit);
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.code).toBe('invalid_json');
+    });
+
     it('answers 413 for a value over the limit, naming it, and stores nothing', async () => {
       const user = await newUser();
       const big = item('small', 'ok');
