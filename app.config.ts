@@ -48,12 +48,12 @@ const config: AppConfigInput = {
         keyProperty: 'id',
         titleProperty: 'name',
         descriptionProperties: ['country', 'population'],
-        // altNames, codes: other names (every language and transliteration) and codes (LON, NYC)
-        // of capitals and large cities (GeoNames); other names rank just below the title.
+        // altNames, codes: other names (every language and transliteration) and airport or city
+        // codes (LON, NYC) of capitals and large cities (GeoNames). Other names rank just below the
+        // title, codes a little lower (`can` is Canada before Guangzhou's airport).
         searchProperties: { name: 'text', altNames: 'text[]', codes: 'text[]' },
-        titleProperties: ['name', 'codes'],
         codeProperties: ['codes'],
-        boostProperties: { altNames: 0.95 },
+        boostProperties: { altNames: 0.95, codes: 0.9 },
         omitFromHits: ['altNames', 'codes'],
         indexedProperties: { country: 'enum', featureCode: 'enum' },
         filters: { country: 'country', featureCode: 'featureCode' },
