@@ -10,21 +10,23 @@ import { collectPageErrors } from './console';
 const ada = { email: 'ada@example.test', password: 'a long enough password', role: 'admin' };
 const rex = { email: 'rex@example.test', password: 'a long enough password' };
 
-const header = 'code,name,region,area';
+// Every property the countries source searches or filters, as the demo data has them.
+const header =
+  'code,name,officialName,capital,altSpellings,translations,codes,region,subregion,languages,borders,area';
 const [alpha, gamma, delta, epsilon] = [
-  'ZQA,Zanquor Alpha,Europe,100',
-  'ZQC,Zanquor Gamma,Asia,5',
-  'ZQD,Zanquor Delta,Asia,7',
-  'ZQE,Zanquor Epsilon,Asia,500',
+  'ZQA,Zanquor Alpha,Republic of Zanquor Alpha,Zed,ZA,Zanquor A,ZQA,Europe,Western Europe,fra,FRA,100',
+  'ZQC,Zanquor Gamma,Republic of Zanquor Gamma,Zed,ZC,Zanquor C,ZQC,Asia,Eastern Asia,fra,FRA,5',
+  'ZQD,Zanquor Delta,Republic of Zanquor Delta,Zed,ZD,Zanquor D,ZQD,Asia,Eastern Asia,fra,FRA,7',
+  'ZQE,Zanquor Epsilon,Republic of Zanquor Epsilon,Zed,ZE,Zanquor E,ZQE,Asia,Eastern Asia,fra,FRA,500',
 ];
 /** Lines 3, 5 and 6 are wrong: no title, a negative rank, a missing field. */
 const badCsv = [
   header,
   alpha,
-  'ZQB,,Europe,200',
+  'ZQB,,Republic of B,Zed,ZB,Zanquor B,ZQB,Europe,Western Europe,fra,FRA,200',
   gamma,
-  'ZQC2,Zanquor Gamma Two,Asia,-5',
-  'ZQD2,Zanquor',
+  'ZQF,Zanquor Phi,Republic of Zanquor Phi,Zed,ZF,Zanquor F,ZQF,Asia,Eastern Asia,fra,FRA,-5',
+  'ZQG,Zanquor Eta',
   epsilon,
 ];
 const fixedCsv = [header, alpha, gamma, delta, epsilon];
@@ -74,7 +76,10 @@ test('an import checked, applied and undone reaches a searching user live; a use
   // A first record through the API (as the import CLI sends it), so the user searches a built index.
   const seeded = await admin.request.post(
     server.url('/api/admin/sources/countries/imports?format=csv&apply=merge'),
-    { headers: { Origin: server.url(''), 'Content-Type': 'text/csv' }, data: 'code,name\nBAS,Basel Land\n' },
+    {
+      headers: { Origin: new URL(server.url()).origin, 'Content-Type': 'text/csv' },
+      data: `${header}\nBAS,Basel Land,Basel Land,Liestal,BL,Basel,BAS,Europe,Western Europe,deu,CHE,518\n`,
+    },
   );
   expect(seeded.status()).toBe(200);
   await expect
@@ -104,7 +109,7 @@ test('an import checked, applied and undone reaches a searching user live; a use
   ] as const) {
     const response = await reader.request.fetch(server.url(path), {
       method,
-      headers: { Origin: server.url('') },
+      headers: { Origin: new URL(server.url()).origin },
     });
     expect(response.status(), `${method} ${path}`).toBe(403);
   }
@@ -129,7 +134,7 @@ test('an import checked, applied and undone reaches a searching user live; a use
     /Line\s*Reasons/,
     /^3.*"name" \(the title\) must be a non-empty string/,
     /^5.*"area" must be a number ≥ 0/,
-    /^6.*has 2 fields, the header has 4/,
+    /^6.*has 2 fields, the header has 12/,
   ]);
   await expect(admin.getByRole('button', { name: 'Apply' })).toHaveCount(0);
   const [download] = await Promise.all([
