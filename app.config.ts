@@ -27,11 +27,12 @@ const config: AppConfigInput = {
           translations: 'text[]',
           codes: 'text[]',
         },
-        // Ranking (docs/search.md): the name, another spelling or a code (UK, USA) is a title match;
-        // its names in other languages nearly so; the official name counts less, the capital least.
-        titleProperties: ['name', 'altSpellings', 'codes'],
+        // Ranking (docs/search.md): the name or a code (UK, USA) is a title match; its names in other
+        // languages nearly so, other spellings (often long official forms: "United Mexican States")
+        // a little less; the official name counts less, the capital least.
+        titleProperties: ['name', 'codes'],
         codeProperties: ['codes'],
-        boostProperties: { translations: 0.95, officialName: 0.7, capital: 0.4 },
+        boostProperties: { translations: 0.95, altSpellings: 0.9, officialName: 0.7, capital: 0.6 },
         indexedProperties: { region: 'enum', subregion: 'enum', languages: 'enum[]', borders: 'string[]' },
         filters: { region: 'region', subregion: 'subregion', language: 'languages', borders: 'borders' },
         lookups: { region: 'region', subregion: 'region', languages: 'language', borders: 'country' },
