@@ -6,12 +6,12 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 async function boot(root: HTMLElement): Promise<void> {
   try {
-    const { createRoot } = await import('react-dom/client');
+    const { createRoot, hydrateRoot } = await import('react-dom/client');
     await nextTask();
     const { RouterProvider } = await import('react-router');
     await nextTask();
     const { startApp } = await import('./app/start-app');
-    await startApp(root, { createRoot, RouterProvider });
+    await startApp(root, { createRoot, hydrateRoot, RouterProvider });
   } catch (error) {
     console.error('Sift could not start', error);
     const message = document.createElement('p');

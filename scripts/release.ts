@@ -7,6 +7,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { renderBundleDir } from '#shared/render-bundle';
 import { bundleServer, unbundledPackages } from './release/bundle-server';
 import { installReleasePackage } from './release/release-package';
 
@@ -42,6 +43,10 @@ export async function buildRelease({ outDir, reuseClient, tarball }: ReleaseOpti
   const client = process.env.STATIC_DIR ?? 'dist/client';
   if (!existsSync(join(client, 'index.html'))) throw new Error(`No built client in ${client}: npm run build`);
   cpSync(client, join(folder, 'dist', 'client'), { recursive: true });
+  // The render bundle beside it: the server draws first visits with it (docs/rendering.md).
+  if (existsSync(renderBundleDir(client))) {
+    cpSync(renderBundleDir(client), renderBundleDir(join(folder, 'dist', 'client')), { recursive: true });
+  }
   for (const [from, to] of copied) cpSync(from, join(folder, to), { recursive: true });
 
   await bundleServer(folder);

@@ -24,6 +24,7 @@ import { healthRoutes, type SearchDataState } from './routes/health';
 import { i18nMessagesRoutes, liveLocaleMessages, loadLocaleMessages } from './routes/i18n-messages';
 import { metricsRoutes } from './routes/metrics';
 import { publicConfigRoutes } from './routes/public-config';
+import { renderedPages } from './routes/rendered-pages';
 import { searchIndexRoutes } from './routes/search-index';
 import { staticFiles } from './routes/static-files';
 import { createArtifactCatalog } from './search/artifact-catalog';
@@ -75,6 +76,9 @@ export function createApp(appDeps: AppDeps) {
   app.route('/', adminRoutes(deps));
 
   app.all('/api/*', (c) => apiError(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}`));
+  if (env.SERVER_RENDERING) {
+    app.route('/', renderedPages({ staticDir: env.STATIC_DIR, config, sessions: deps.sessions, logger }));
+  }
   app.route('/', staticFiles(env.STATIC_DIR));
 
   app.notFound((c) => c.text('Not Found', 404));

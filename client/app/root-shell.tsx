@@ -14,7 +14,8 @@ const loadConsentBanner: UiLoader = () =>
 const loadPwaUi: UiLoader = () => import('../features/pwa/pwa-ui').then((m) => m.PwaUi);
 
 // At module load, before React renders: Chromium may offer installation before the notices load.
-listenForInstallOffer();
+// (Not in the render bundle, which runs on the server: docs/rendering.md.)
+if (!import.meta.env.SSR) listenForInstallOffer();
 
 const PAGE_TRANSITION_DELAY_MS = 100;
 const SCROLL_TO_ANCHOR_DELAY_MS = 300;

@@ -1,5 +1,5 @@
 // Every route of spec §2, each loaded on demand, grouped under its layout (gapui, default, gap).
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject, RouterContextProvider } from 'react-router';
 import { notFoundError } from './app-error';
 import { RootErrorBoundary } from './root-error-boundary';
 import { RootShell, StartupProgress } from './root-shell';
@@ -114,3 +114,31 @@ export function createAppRouter() {
 }
 
 export const routePreloader = createRoutePreloader(routes);
+
+/**
+ * Before hydrating a server-rendered page: loads the modules of the routes that `url` matches into
+ * the route objects, so the router renders the page at once instead of its fallback, and runs
+ * their loaders for what they prepare (their data comes with the page).
+ */
+export async function prepareRoutesOf(url: URL): Promise<void> {
+  const matches = matchRoutes(routes, url) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    }),
+  );
+  const request = new Request(url);
+  await Promise.all(
+    matches.map(({ route, params }) =>
+      typeof route.loader === 'function'
+        ? route.loader({
+            request,
+            params,
+            context: new RouterContextProvider(),
+            unstable_pattern: '',
+          } as never)
+        : null,
+    ),
+  );
+}

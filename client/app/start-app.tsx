@@ -1,23 +1,56 @@
 // Start-up, once main.tsx has evaluated React and the router: ask for the session and the opened
 // route's chunks, load the public configuration and messages, then render the router inside the
-// providers.
-import { StrictMode, startTransition } from 'react';
-import type { createRoot } from 'react-dom/client';
+// providers; or, on a page the server rendered (docs/rendering.md), hydrate it with what it carries.
+import type { i18n as I18n } from 'i18next';
+import { type ReactNode, StrictMode, startTransition } from 'react';
+import type { createRoot, hydrateRoot } from 'react-dom/client';
 import type { RouterProvider } from 'react-router';
+import type { PublicConfig } from '#shared/app-config';
+import { defaultLocale, findLocale } from '#shared/locales';
 import { loadAppConfig } from '../config/app-config';
 import { authStore } from '../features/auth/auth-store';
 import { initI18n } from '../i18n/i18n';
+import { loadMuiTranslations } from '../i18n/mui-localizations';
+import { FirstRenderContext } from '../lib/first-render';
 import { installGlobalErrorCapture, reactRootErrorOptions } from '../logging/error-capture';
 import { paths } from '../paths';
+import { BASE_FAMILY, parseColorSchemeName } from '../theme/color-scheme';
+import { rightToLeftCache } from '../theme/emotion-caches';
+import { loadColorFamilies } from '../theme/m3-colors';
 import { installPreloadErrorReload } from './chunk-reload';
 import { Providers } from './providers';
 import { RoutePreloadContext } from './route-preload-context';
-import { createAppRouter, routePreloader } from './router';
+import { createAppRouter, prepareRoutesOf, routePreloader } from './router';
+import { readServerPage, type ServerPageState } from './server-page';
 
 /** What main.tsx has evaluated, each in a task of its own, before this module. */
 export interface StartModules {
   createRoot: typeof createRoot;
+  hydrateRoot: typeof hydrateRoot;
   RouterProvider: typeof RouterProvider;
+}
+
+declare global {
+  interface Window {
+    /** Read by createBrowserRouter: the server's router state for the hydrating page. */
+    __staticRouterHydrationData?: ServerPageState['hydration'];
+  }
+}
+
+/** Whatever the first screen of a server-rendered page waits for, so hydration never suspends. */
+function prepareServerPage(page: ServerPageState) {
+  // Emotion's rules sit beside the elements that first used them; in <head> they are out of
+  // React's way, and the caches adopt them there as already inserted.
+  for (const style of document.querySelectorAll('#root style[data-emotion]')) document.head.append(style);
+  const family = parseColorSchemeName(page.firstRender.colorSchemeCookie ?? '')?.family ?? BASE_FAMILY;
+  window.__staticRouterHydrationData = page.hydration;
+  return Promise.all([
+    initI18n(page),
+    findLocale(page.locale)?.dir === 'rtl' ? rightToLeftCache.load() : null,
+    page.locale === defaultLocale ? null : loadMuiTranslations(),
+    family === BASE_FAMILY ? null : loadColorFamilies(),
+    prepareRoutesOf(new URL(window.location.href)),
+  ]).then(([i18n]) => i18n);
 }
 
 /**
@@ -27,42 +60,65 @@ export interface StartModules {
  */
 export async function startApp(
   rootElement: HTMLElement,
-  { createRoot, RouterProvider }: StartModules,
+  { createRoot, hydrateRoot, RouterProvider }: StartModules,
 ): Promise<void> {
   let router: ReturnType<typeof createAppRouter> | undefined;
   installPreloadErrorReload(() => (router?.state.navigation.state ?? 'idle') !== 'idle');
   installGlobalErrorCapture();
+  const page = readServerPage();
 
   // What the first screen waits for, asked for now rather than after the configuration arrives:
   // the session and the chunks of the route being opened.
   void authStore.ready();
   routePreloader.preload(window.location.pathname);
 
-  const root = createRoot(rootElement, reactRootErrorOptions);
-  try {
-    const [config, i18n, { DataProviders }] = await Promise.all([
-      loadAppConfig(),
-      initI18n(),
-      import('./data-providers'),
-    ]);
-    document.title = config.platformName;
+  const appOf = (
+    config: PublicConfig,
+    i18n: I18n,
+    DataProviders: (p: { children: ReactNode }) => ReactNode,
+  ) => {
     router = createAppRouter();
-    const app = (
+    return (
       <StrictMode>
-        <Providers config={config} i18n={i18n}>
-          <DataProviders>
-            <RoutePreloadContext.Provider value={routePreloader.preload}>
-              <RouterProvider router={router} />
-            </RoutePreloadContext.Provider>
-          </DataProviders>
-        </Providers>
+        <FirstRenderContext.Provider value={page?.firstRender ?? null}>
+          <Providers config={config} i18n={i18n}>
+            <DataProviders>
+              <RoutePreloadContext.Provider value={routePreloader.preload}>
+                <RouterProvider router={router} />
+              </RoutePreloadContext.Provider>
+            </DataProviders>
+          </Providers>
+        </FirstRenderContext.Provider>
       </StrictMode>
     );
-    // A transition renders in slices that yield to the browser, not in one long task.
-    startTransition(() => root.render(app));
-    routePreloader.preloadAfterStartup([paths.search(), paths.home(), paths.about()]);
-  } catch (error) {
-    root.unmount();
-    throw error;
+  };
+
+  if (page) {
+    const [i18n, { DataProviders }] = await Promise.all([
+      prepareServerPage(page),
+      import('./data-providers'),
+    ]);
+    const app = appOf(page.config, i18n, DataProviders);
+    // A transition hydrates in slices that yield to the browser, not in one long task.
+    startTransition(() => {
+      hydrateRoot(rootElement, app, reactRootErrorOptions);
+    });
+  } else {
+    const root = createRoot(rootElement, reactRootErrorOptions);
+    try {
+      const [config, i18n, { DataProviders }] = await Promise.all([
+        loadAppConfig(),
+        initI18n(),
+        import('./data-providers'),
+      ]);
+      document.title = config.platformName;
+      const app = appOf(config, i18n, DataProviders);
+      // A transition renders in slices that yield to the browser, not in one long task.
+      startTransition(() => root.render(app));
+    } catch (error) {
+      root.unmount();
+      throw error;
+    }
   }
+  routePreloader.preloadAfterStartup([paths.search(), paths.home(), paths.about()]);
 }

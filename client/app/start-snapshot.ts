@@ -21,6 +21,8 @@ const here = () => window.location.pathname + window.location.search;
  * navigation's own, since this module loads with the search route, not with the document.
  */
 const openedUrl = (() => {
+  // The render bundle (docs/rendering.md) loads this module on the server, which keeps nothing.
+  if (import.meta.env.SSR) return '';
   const opened = new URL(performance.getEntriesByType('navigation')[0]?.name ?? window.location.href);
   return opened.pathname + opened.search;
 })();

@@ -23,7 +23,10 @@ export function webSocketUrl(
 export const appGraphqlClient = createGraphqlClient({
   endpoint: apiPaths.graphql,
   token: () => readCookie(bearerTokenCookie.name) || undefined,
-  webSocketUrl: webSocketUrl(import.meta.env.VITE_GRAPHQL_WS_URL, window.location),
+  // The render bundle (docs/rendering.md) loads this module on the server, which subscribes to nothing.
+  webSocketUrl: import.meta.env.SSR
+    ? undefined
+    : webSocketUrl(import.meta.env.VITE_GRAPHQL_WS_URL, window.location),
   onError: (error, operation) => {
     console.error(`[graphql] ${operation ?? 'operation'} failed`, error);
     appLogger.error(

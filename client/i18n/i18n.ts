@@ -9,7 +9,13 @@ import { rightToLeftCache } from '../theme/emotion-caches';
 import { messagesBackend } from './messages-backend';
 import { loadMuiTranslations } from './mui-localizations';
 
-export async function initI18n(): Promise<typeof i18next> {
+/** A server-rendered page's language and messages (docs/rendering.md), to start in without a fetch. */
+export interface StartMessages {
+  locale: string;
+  messages: Record<string, object>;
+}
+
+export async function initI18n(start?: StartMessages): Promise<typeof i18next> {
   i18next.on('failedLoading', (locale, _namespace, reason) =>
     console.warn('Failed to load messages for locale', locale, reason),
   );
@@ -19,8 +25,15 @@ export async function initI18n(): Promise<typeof i18next> {
     .use(messagesBackend)
     .use(initReactI18next)
     .init({
-      lng: pickLocale([readCookie(LOCALE_COOKIE), ...navigator.languages]).code,
+      lng: start?.locale ?? pickLocale([readCookie(LOCALE_COOKIE), ...navigator.languages]).code,
       fallbackLng: defaultLocale,
+      ...(start && {
+        resources: Object.fromEntries(
+          Object.entries(start.messages).map(([code, messages]) => [code, { translation: messages }]),
+        ),
+        // Other languages still come from the server when chosen.
+        partialBundledLanguages: true,
+      }),
       supportedLngs: localeCodes,
       load: 'languageOnly',
       // One quick retry, then the fallback: the defaults keep a user waiting for ten seconds.

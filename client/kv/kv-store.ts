@@ -110,6 +110,8 @@ export function createKvStore({ name = 'sift-kv', now = () => new Date() }: KvSt
   }
 
   const opening: Promise<void> = (async () => {
+    // A server render (docs/rendering.md) draws the page with nothing stored.
+    if (import.meta.env.SSR) return;
     try {
       database = await openKvDatabase(name);
       owner = (await database.get('state', 'activeOwner')) ?? ANONYMOUS_OWNER;

@@ -45,7 +45,8 @@ export interface Connectivity {
 }
 
 export const browserConnectivity: Connectivity = {
-  isOnline: () => navigator.onLine,
+  // A server render (docs/rendering.md) draws the page as online.
+  isOnline: () => import.meta.env.SSR || navigator.onLine,
   subscribe(listener) {
     window.addEventListener('online', listener);
     window.addEventListener('offline', listener);

@@ -9,8 +9,11 @@ export interface CookieAttributes {
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
+/** The page's cookies; a server render (docs/rendering.md) sees none unless they are handed to it. */
+const pageCookies = () => (import.meta.env.SSR ? '' : document.cookie);
+
 /** A cookie's decoded value; undefined when absent or not decodable. */
-export function readCookie(name: string, cookies: string = document.cookie): string | undefined {
+export function readCookie(name: string, cookies: string = pageCookies()): string | undefined {
   const prefix = `${name}=`;
   const entry = cookies
     .split(';')
@@ -25,7 +28,7 @@ export function readCookie(name: string, cookies: string = document.cookie): str
 }
 
 /** The names of the cookies the page can see. */
-export function cookieNames(cookies: string = document.cookie): string[] {
+export function cookieNames(cookies: string = pageCookies()): string[] {
   return cookies
     .split(';')
     .map((part) => part.split('=')[0]!.trim())

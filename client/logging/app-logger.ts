@@ -41,8 +41,11 @@ export const appLogger = new ClientLogger({
   ...(import.meta.env.DEV && { echo: (entry) => writeToConsole([entry]) }),
 });
 
-window.addEventListener('pagehide', () => appLogger.flushWithBeacon());
-document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'hidden') appLogger.flushWithBeacon();
-});
-window.addEventListener('online', () => void appLogger.flush());
+// In the browser only: the render bundle (docs/rendering.md) loads this module on the server too.
+if (!import.meta.env.SSR) {
+  window.addEventListener('pagehide', () => appLogger.flushWithBeacon());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') appLogger.flushWithBeacon();
+  });
+  window.addEventListener('online', () => void appLogger.flush());
+}

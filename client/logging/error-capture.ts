@@ -70,6 +70,9 @@ const componentStack = (info: ErrorInfo) => ({ componentStack: info.componentSta
 export const reactRootErrorOptions: RootOptions = {
   onUncaughtError: (error, info) => captureError(error, 'react-uncaught', componentStack(info)),
   onCaughtError: (error, info) => captureError(error, 'react-caught', componentStack(info)),
-  onRecoverableError: (error, info) =>
-    captureError(error, 'react-recoverable', { ...componentStack(info), severity: 'WARNING' }),
+  // Also on the console, as React's default does: a hydration mismatch is one (docs/rendering.md).
+  onRecoverableError: (error, info) => {
+    console.error('React recovered from an error', error);
+    captureError(error, 'react-recoverable', { ...componentStack(info), severity: 'WARNING' });
+  },
 };

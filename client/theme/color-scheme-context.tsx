@@ -12,6 +12,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { readCookie, writePreferenceCookie } from '../lib/cookies';
+import { useFirstRender } from '../lib/first-render';
 import {
   COLOR_SCHEME_COOKIE,
   type ColorScheme,
@@ -44,14 +45,22 @@ function subscribeToDarkPreference(onChange: () => void): () => void {
 
 const prefersDarkNow = () => window.matchMedia(darkQuery).matches;
 
-function savedChoice(): ColorSchemeChoice {
-  const saved = readCookie(COLOR_SCHEME_COOKIE);
+function parseChoice(saved: string | undefined): ColorSchemeChoice {
   return (saved && parseColorSchemeName(saved)) || defaultChoice;
 }
 
 export function ColorSchemeProvider({ children }: { children: ReactNode }) {
-  const [choice, setChoice] = useState(savedChoice);
-  const prefersDark = useSyncExternalStore(subscribeToDarkPreference, prefersDarkNow);
+  // A server-rendered page was drawn for the preference the server assumed; hydration agrees
+  // with it, then follows the browser's.
+  const firstRender = useFirstRender();
+  const [choice, setChoice] = useState(() =>
+    parseChoice(firstRender ? firstRender.colorSchemeCookie : readCookie(COLOR_SCHEME_COOKIE)),
+  );
+  const prefersDark = useSyncExternalStore(
+    subscribeToDarkPreference,
+    prefersDarkNow,
+    () => firstRender?.prefersDark ?? false,
+  );
   const scheme = useMemo(() => resolveColorScheme(choice, prefersDark), [choice, prefersDark]);
   // A page that starts in another family than the base one waits for its colours' chunk here.
   useColorFamily(scheme.family);

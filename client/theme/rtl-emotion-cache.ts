@@ -4,4 +4,7 @@ import createCache from '@emotion/cache';
 import { prefixer } from 'stylis';
 import rtlPlugin from 'stylis-plugin-rtl';
 
-export const rtlEmotionCache = createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] });
+export const createRtlEmotionCache = () =>
+  createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] });
+
+export const rtlEmotionCache = createRtlEmotionCache();

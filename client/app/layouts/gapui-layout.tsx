@@ -9,6 +9,7 @@ import { Outlet } from 'react-router';
 import { BrandLink } from '#client/components/brand-link';
 import { useAppConfig } from '#client/config/app-config';
 import { HeaderSearchBox } from '#client/features/search/header-search-box';
+import { useFirstRender } from '#client/lib/first-render';
 import { AppBarActions } from './app-bar-actions';
 import { BOTTOM_NAV_HEIGHT, BottomNav } from './bottom-nav';
 import { NavDrawer } from './nav-drawer';
@@ -17,7 +18,12 @@ export function Component() {
   const { t } = useTranslation();
   const config = useAppConfig();
   const theme = useTheme();
-  const desktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  // A server-rendered page was drawn for the width the server guessed; hydration agrees with it.
+  const firstRender = useFirstRender();
+  const desktop = useMediaQuery(theme.breakpoints.up('lg'), {
+    noSsr: !firstRender,
+    defaultMatches: firstRender?.desktop,
+  });
   const [desktopOpen, setDesktopOpen] = useState(true);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [rail, setRail] = useState(false);

@@ -6,6 +6,9 @@ import { GroupPage } from '#client/components/group-page';
 import { AppError, notFoundError } from '../app-error';
 import { findNavGroup } from '../navigation';
 
+/** The group's number is what the page shows, so the server runs this loader too (server-page.ts). */
+export const loaderOnServer = true;
+
 export function loader({ params, request }: LoaderFunctionArgs) {
   const segment = params.prefixed ?? '';
   const group = /^group_(\d+)$/.exec(segment);

@@ -2,7 +2,9 @@
 import { ThemePage } from '#client/features/theme/theme-page';
 import { loadColorFamilies } from '#client/theme/m3-colors';
 
-/** The page shows every family's colours. */
+/** The page shows every colour family, so the server loads them too (server-page.ts). */
+export const loaderOnServer = true;
+
 export const loader = () => loadColorFamilies().then(() => null);
 
 export function Component() {

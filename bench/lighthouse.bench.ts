@@ -1,0 +1,115 @@
+// A first visit on a phone: Lighthouse 12 (mobile preset, simulated throttling) with Debian's
+// Chromium against the production server with the demo data and a built client (STATIC_DIR,
+// default ./dist/client). Each page is audited LIGHTHOUSE_RUNS times (default 3) from empty
+// storage; prints one JSON line with the median of each figure per page and language.
+// LIGHTHOUSE_PAGES (comma-separated paths) and LIGHTHOUSE_LANGS (comma-separated codes, sent as
+// the language cookie) pick what is measured; LIGHTHOUSE_BASE_URL audits a server already running.
+import { existsSync } from 'node:fs';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags } from 'lighthouse';
+import { startServer } from '#tests/support/server-process';
+
+const staticDir = process.env.STATIC_DIR ?? './dist/client';
+if (!existsSync(staticDir)) throw new Error(`No built client in ${staticDir}: run npm run build first`);
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const pages = (process.env.LIGHTHOUSE_PAGES ?? '/,/search,/about').split(',');
+const langs = (process.env.LIGHTHOUSE_LANGS ?? 'en').split(',');
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+interface RunFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+const baseUrl = process.env.LIGHTHOUSE_BASE_URL;
+const server = baseUrl
+  ? { url: (path: string) => new URL(path, baseUrl).toString(), stop: async () => null }
+  : await startServer({
+      env: {
+        SEED_DEMO_DATA: 'true',
+        STATIC_DIR: staticDir,
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'lighthouse-bench-secret-of-enough-characters',
+        LOG_LEVEL: 'warn',
+      },
+    });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+
+/** Lighthouse sometimes loses a trace on a busy machine (NO_NAVSTART): such a run is repeated. */
+async function auditWithRetries(path: string, lang: string, attempts = 3): Promise<RunFigures> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(path, lang);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.error(`retrying ${lang} ${path}:`, (error as Error).message);
+    }
+  }
+}
+
+async function audit(path: string, lang: string): Promise<RunFigures> {
+  const flags: Flags = {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: categories,
+    extraHeaders: { Cookie: `i18n_redirected=${lang}` },
+  };
+  const result = await lighthouse(server.url(path), flags);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+  const { audits, categories: scores, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`Lighthouse failed on ${path}: ${runtimeError.message}`);
+  const score = (id: string) => Math.round((scores[id]?.score ?? 0) * 100);
+  const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    fcpMs: Math.round(value('first-contentful-paint')),
+    lcpMs: Math.round(value('largest-contentful-paint')),
+    tbtMs: Math.round(value('total-blocking-time')),
+    cls: Math.round(value('cumulative-layout-shift') * 1000) / 1000,
+    speedIndexMs: Math.round(value('speed-index')),
+  };
+}
+
+const results: Record<string, RunFigures & { runs: number }> = {};
+try {
+  for (const lang of langs) {
+    for (const path of pages) {
+      const figures: RunFigures[] = [];
+      for (let i = 0; i < runs; i += 1) figures.push(await auditWithRetries(path, lang));
+      const keys = Object.keys(figures[0]!) as (keyof RunFigures)[];
+      const medians = Object.fromEntries(keys.map((key) => [key, median(figures.map((f) => f[key]))]));
+      results[`${lang} ${path}`] = { ...(medians as unknown as RunFigures), runs };
+      console.error(`${lang} ${path}`, JSON.stringify(results[`${lang} ${path}`]));
+    }
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
+console.info(
+  JSON.stringify({
+    name: 'lighthouse-mobile',
+    lighthouse: '12',
+    preset: 'mobile, simulated throttling',
+    pages: results,
+  }),
+);

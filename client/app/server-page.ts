@@ -1,0 +1,57 @@
+// What a server-rendered page carries to the browser so that its first render matches the HTML
+// (docs/rendering.md): the language and its messages, the configuration, the first render's
+// assumptions and the router's data, in a JSON block beside the root (not a script: the CSP runs none
+// inline). Used by the render bundle (entry-server.tsx) to write the page and by start-app.tsx to read it.
+import type { HydrationState } from 'react-router';
+import type { PublicConfig } from '#shared/app-config';
+import type { LocaleEntry } from '#shared/locales';
+import type { FirstRender } from '#shared/render-bundle';
+
+export interface ServerPageState {
+  locale: string;
+  /** Messages by language: the page's and English, the fallback. */
+  messages: Record<string, object>;
+  config: PublicConfig;
+  firstRender: FirstRender;
+  hydration: HydrationState;
+}
+
+const STATE_ID = 'sift-server-page';
+
+/**
+ * A route module as the server runs it: only loaders that compute what the page shows; the others
+ * prepare the browser (indexes to load) and answer null, which the browser hydrates with (a route
+ * without data would render its fallback instead) before running them itself (start-app.tsx).
+ */
+export function serverRouteModule<T extends { loader?: unknown; loaderOnServer?: boolean }>(module: T): T {
+  return module.loaderOnServer || !module.loader ? module : { ...module, loader: () => null };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/** The built index.html with the rendered root, the page's language and the state to hydrate with. */
+export function serverPageDocument(
+  template: string,
+  html: string,
+  state: ServerPageState,
+  locale: LocaleEntry,
+): string {
+  // `<` never reaches the block's text, so no string in it can close the element.
+  const json = JSON.stringify(state).replace(/</g, '\\u003c');
+  return template
+    .replace(/<html[^>]*>/, `<html lang="${locale.code}" dir="${locale.dir}">`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(state.config.platformName)}</title>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root">${html}</div><script type="application/json" id="${STATE_ID}">${json}</script>`,
+    );
+}
+
+/** The state of a server-rendered page, or undefined when the page is the bare shell. */
+export function readServerPage(): ServerPageState | undefined {
+  const element = document.getElementById(STATE_ID);
+  if (!element?.textContent) return undefined;
+  element.remove();
+  return JSON.parse(element.textContent) as ServerPageState;
+}

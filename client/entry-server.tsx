@@ -1,0 +1,106 @@
+// Server rendering of a page (docs/rendering.md): the app's own providers and routes rendered to
+// HTML for one request, in its language, direction and colour scheme, with each Emotion rule
+// inlined where it is first used. Vite builds this module into the render bundle, which the server
+// loads at run time; the browser hydrates the result (app/start-app.tsx).
+import createCache from '@emotion/cache';
+import i18next from 'i18next';
+import { StrictMode } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchRoutes,
+  type RouteObject,
+  StaticRouterProvider,
+} from 'react-router';
+import { defaultLocale, findLocale } from '#shared/locales';
+import type { RenderInput, RenderResult } from '#shared/render-bundle';
+import { DataProviders } from './app/data-providers';
+import { Providers } from './app/providers';
+import type { RouteHandle } from './app/route-auth';
+import { guardRedirect, routeAuthOf } from './app/route-guard';
+import { routes } from './app/router';
+import { type ServerPageState, serverPageDocument, serverRouteModule } from './app/server-page';
+import { FirstRenderContext } from './lib/first-render';
+import { RenderEmotionCaches } from './theme/emotion-caches';
+import { createRtlEmotionCache } from './theme/rtl-emotion-cache';
+
+/**
+ * The routes without the browser's guard (render() applies it first) and with the loaders that
+ * prepare the browser (indexes, colour chunks) left to the browser: only those marked `loaderOnServer` run.
+ */
+function serverRoutes(list: RouteObject[]): RouteObject[] {
+  return list.map((route) => {
+    const { middleware: _guard, lazy, children, ...rest } = route;
+    const served = { ...rest } as RouteObject;
+    if (typeof lazy === 'function') served.lazy = () => lazy().then(serverRouteModule);
+    if (children) served.children = serverRoutes(children);
+    return served;
+  });
+}
+
+const handler = createStaticHandler(serverRoutes(routes));
+
+function serverI18n(locale: string, messages: Record<string, object>) {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: locale,
+    fallbackLng: defaultLocale,
+    resources: Object.fromEntries(Object.entries(messages).map(([code, m]) => [code, { translation: m }])),
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    showSupportNotice: false,
+  });
+  return instance;
+}
+
+export async function render({
+  request,
+  template,
+  config,
+  locale,
+  messages,
+  firstRender,
+}: RenderInput): Promise<RenderResult> {
+  const url = new URL(request.url);
+  const matches = matchRoutes(routes, url) ?? [];
+  const auth = routeAuthOf(matches.map((m) => m.route.handle as RouteHandle | undefined));
+  // Only anonymous requests reach here: a page the guard would send elsewhere is the browser's.
+  if (guardRedirect(auth, 'unauthenticated', url) !== null) return { kind: 'client' };
+
+  const context = await handler.query(request);
+  if (context instanceof Response) return { kind: 'redirect', response: context };
+  // Error pages are drawn by the browser, as before.
+  if (context.errors) return { kind: 'client' };
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const entry = findLocale(locale) ?? findLocale(defaultLocale)!;
+  const caches = { ltr: createCache({ key: 'mui' }), rtl: createRtlEmotionCache() };
+  const stream = await renderToReadableStream(
+    <StrictMode>
+      <RenderEmotionCaches.Provider value={caches}>
+        <FirstRenderContext.Provider value={firstRender}>
+          <Providers config={config} i18n={serverI18n(entry.code, messages)}>
+            <DataProviders>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </DataProviders>
+          </Providers>
+        </FirstRenderContext.Provider>
+      </RenderEmotionCaches.Provider>
+    </StrictMode>,
+    { signal: request.signal },
+  );
+  await stream.allReady;
+  const html = await new Response(stream).text();
+  const state: ServerPageState = {
+    locale: entry.code,
+    messages,
+    config,
+    firstRender,
+    hydration: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
+  };
+  return {
+    kind: 'page',
+    status: context.statusCode,
+    document: serverPageDocument(template, html, state, entry),
+  };
+}

@@ -1,0 +1,43 @@
+// The render bundle (client/entry-server.tsx built for Node, docs/rendering.md): where the build
+// writes it beside the built client (`dist/client` → `dist/client-render`), and what it exports
+// to the server that loads it at run time.
+import type { PublicConfig } from './app-config';
+
+export const RENDER_ENTRY = 'entry-server.js';
+
+export function renderBundleDir(staticDir: string): string {
+  return `${staticDir.replace(/[\\/]+$/, '')}-render`;
+}
+
+/** What the first render assumes, so that the browser's hydration agrees with the server's HTML. */
+export interface FirstRender {
+  /** The `color-scheme` cookie's value, if any. */
+  colorSchemeCookie: string | undefined;
+  /** Whether the system prefers dark colours (a client hint; light when not told). */
+  prefersDark: boolean;
+  /** Whether the screen is desktop-wide (lg and up), as guessed from the request. */
+  desktop: boolean;
+}
+
+export interface RenderInput {
+  /** An anonymous request: nothing it renders may need a session. */
+  request: Request;
+  /** The built index.html the page is written into. */
+  template: string;
+  config: PublicConfig;
+  /** The language the visitor's cookie or browser asks for. */
+  locale: string;
+  /** Messages by language: English and `locale`. */
+  messages: Record<string, object>;
+  firstRender: FirstRender;
+}
+
+export type RenderResult =
+  | { kind: 'page'; status: number; document: string }
+  | { kind: 'redirect'; response: Response }
+  /** Not rendered on the server: the page needs a session or ends in an error; the browser draws it. */
+  | { kind: 'client' };
+
+export interface RenderBundle {
+  render(input: RenderInput): Promise<RenderResult>;
+}

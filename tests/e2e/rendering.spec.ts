@@ -1,0 +1,84 @@
+// Server-rendered first visits (docs/rendering.md): the pages' content without JavaScript, in the
+// visitor's language and direction, and hydration without a mismatch or warning on every route in
+// both directions and both colour modes.
+import { expect, type Page, test } from '@playwright/test';
+import { startServer, type TestServer } from '#tests/support/server-process';
+import { collectPageErrors } from './console';
+import { protectedRoutes, routeTable } from './routes';
+
+let server: TestServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startServer({ env: { SERVER_RENDERING: 'true' } });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** Resolves once React has hydrated the page's first heading (its node carries React's fiber). */
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => {
+    const heading = document.querySelector('main h1');
+    return !!heading && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
+  });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('public pages show their content, in the language the visitor asks for', async ({ page, context }) => {
+    const expected: [string, string][] = [
+      ['/', 'Welcome to Sift'],
+      ['/about', 'About Sift'],
+      ['/search', 'What are you looking for?'],
+      ['/modules/auth/login', 'Sign in'],
+    ];
+    for (const [path, heading] of expected) {
+      await page.goto(server.url(path));
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    }
+    await context.addCookies([{ name: 'i18n_redirected', value: 'ar', url: server.url() }]);
+    await page.goto(server.url('/about'));
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(page.getByRole('heading', { level: 1, name: 'حول Sift' })).toBeVisible();
+  });
+
+  test('pages that need a session are not rendered for an anonymous request', async ({ page }) => {
+    for (const path of protectedRoutes) {
+      await page.goto(server.url(path));
+      await expect(page.locator('#root')).toBeEmpty();
+    }
+  });
+});
+
+const variants = [
+  { lang: 'en', scheme: 'light' },
+  { lang: 'ar', scheme: 'dark' },
+  { lang: 'en', scheme: 'dark' },
+  { lang: 'ar', scheme: 'light' },
+] as const;
+
+// Each route is opened once (a full load: the server renders it), in the variants by turn.
+test('every route hydrates without a mismatch in both directions and colour modes', async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  const errors = collectPageErrors(page);
+  for (const [index, path] of routeTable.entries()) {
+    const { lang, scheme } = variants[index % variants.length]!;
+    await test.step(`${path} (${lang}, ${scheme})`, async () => {
+      await context.addCookies([
+        { name: 'i18n_redirected', value: lang, url: server.url() },
+        { name: 'color-scheme', value: scheme, url: server.url() },
+      ]);
+      const response = await page.goto(server.url(path));
+      expect(await response!.text(), 'rendered on the server').toContain('id="sift-server-page"');
+      await hydrated(page);
+      await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+      expect.soft(errors.splice(0), path).toEqual([]);
+    });
+  }
+});
