@@ -197,6 +197,26 @@ describe('search index loads', () => {
     ).toBe('error');
   });
 
+  it('a signed-in load whose checksums arrive after the sign-out load began writes no state', async () => {
+    // A sign-out refetches every active query first: the signed-in load then asks without a session,
+    // and the server leaves the protected source out of its answer.
+    const { deps, store, load } = await setup();
+    await load(true);
+    let answer = () => {};
+    const asked = new Promise<void>((resolve) => (answer = resolve));
+    const signedIn = load(true, {
+      fetchChecksums: async (request) => {
+        await asked;
+        const all = await deps.fetchChecksums(request);
+        return { rivers: all.rivers! };
+      },
+    });
+    await load(false);
+    answer();
+    await signedIn;
+    expect(states(store)).toEqual({ rivers: 'loaded' });
+  });
+
   it('dropping a protected index forgets the cached search results with it', async () => {
     const { client, load } = await setup();
     await load(true);

@@ -161,12 +161,15 @@ async function load(
       );
     } catch (error) {
       deps.logError('Could not ask which search indexes are current', error);
+      // Superseded meanwhile (the sign-out refetch of every query, say): the states are not ours.
+      if (!current()) return;
       // Offline, say: indexes already in the worker stay searchable (and items viewable).
       for (const name of pending) {
         if (store.getSnapshot().sources[name]?.state !== 'loaded') store.setSource(name, { state: 'error' });
       }
       return;
     }
+    if (!current()) return;
     const building: string[] = [];
     await Promise.all(
       pending.map(async (name) => {
