@@ -110,8 +110,9 @@ export function createKvStore({ name = 'sift-kv', now = () => new Date() }: KvSt
   }
 
   const opening: Promise<void> = (async () => {
-    // A server render (docs/rendering.md) draws the page with nothing stored.
-    if (import.meta.env.SSR) return;
+    // A server render (docs/rendering.md) draws the page with nothing stored. Not
+    // import.meta.env.SSR: Vitest sets it for every module of a node-environment test.
+    if (typeof indexedDB === 'undefined') return;
     try {
       database = await openKvDatabase(name);
       owner = (await database.get('state', 'activeOwner')) ?? ANONYMOUS_OWNER;

@@ -45,8 +45,8 @@ export interface Connectivity {
 }
 
 export const browserConnectivity: Connectivity = {
-  // A server render (docs/rendering.md) draws the page as online.
-  isOnline: () => import.meta.env.SSR || navigator.onLine,
+  // A server render (docs/rendering.md), with no navigator.onLine, draws the page as online.
+  isOnline: () => globalThis.navigator?.onLine !== false,
   subscribe(listener) {
     window.addEventListener('online', listener);
     window.addEventListener('offline', listener);
