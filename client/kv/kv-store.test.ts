@@ -308,7 +308,12 @@ describe('kv store', () => {
     });
 
     it('work the same without IndexedDB, in memory', async () => {
-      vi.stubGlobal('indexedDB', undefined);
+      // As in a browser that refuses storage (private windows in some browsers).
+      vi.stubGlobal('indexedDB', {
+        open() {
+          throw new DOMException('The user denied permission to access the database.', 'InvalidStateError');
+        },
+      });
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
       try {
         const { store } = await withAnonymousItems();
@@ -328,6 +333,22 @@ describe('kv store', () => {
         expect(store.get('kept')).toBe('typed signed out');
         await store.switchOwner('');
         expect(store.items()).toEqual([]);
+      } finally {
+        vi.unstubAllGlobals();
+        warn.mockRestore();
+      }
+    });
+
+    it('open quietly, empty and in memory, where there is no IndexedDB at all (a server render)', async () => {
+      vi.stubGlobal('indexedDB', undefined);
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      try {
+        const { store } = openStore();
+        await store.ready();
+        expect(store.items()).toEqual([]);
+        await store.set('a', 1);
+        expect(store.get('a')).toBe(1);
+        expect(warn).not.toHaveBeenCalled();
       } finally {
         vi.unstubAllGlobals();
         warn.mockRestore();

@@ -110,19 +110,20 @@ export function createKvStore({ name = 'sift-kv', now = () => new Date() }: KvSt
   }
 
   const opening: Promise<void> = (async () => {
-    // A server render (docs/rendering.md) draws the page with nothing stored. Not
-    // import.meta.env.SSR: Vitest sets it for every module of a node-environment test.
-    if (typeof indexedDB === 'undefined') return;
-    try {
-      database = await openKvDatabase(name);
-      owner = (await database.get('state', 'activeOwner')) ?? ANONYMOUS_OWNER;
-      records = await readPartition(database, owner);
-      if (owner !== ANONYMOUS_OWNER) {
-        ({ items: anonymous, leftBy: anonymousLeftBy } = await readAnonymous(database));
+    // A server render (docs/rendering.md) has no IndexedDB: it draws the page with nothing stored,
+    // quietly. Not import.meta.env.SSR: Vitest sets it for every module of a node-environment test.
+    if (typeof indexedDB !== 'undefined') {
+      try {
+        database = await openKvDatabase(name);
+        owner = (await database.get('state', 'activeOwner')) ?? ANONYMOUS_OWNER;
+        records = await readPartition(database, owner);
+        if (owner !== ANONYMOUS_OWNER) {
+          ({ items: anonymous, leftBy: anonymousLeftBy } = await readAnonymous(database));
+        }
+      } catch (error) {
+        console.warn('[kv] IndexedDB is unavailable: stored items last only while this page is open', error);
+        database = null;
       }
-    } catch (error) {
-      console.warn('[kv] IndexedDB is unavailable: stored items last only while this page is open', error);
-      database = null;
     }
     loaded = true;
     notify();
