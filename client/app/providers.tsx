@@ -1,8 +1,10 @@
-// App-wide providers every page needs: configuration, translations and theme. The data providers
+// App-wide providers every page needs: configuration, translations, theme and the search box's
+// store (the app bar's box and the search screen share it). The data providers
 // (data-providers.tsx) go inside them, loaded as their own chunk by main.tsx.
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { SearchBoxProvider } from '#client/features/search/search-box-store';
 import type { PublicConfig } from '#shared/app-config';
 import { AppConfigProvider } from '../config/app-config';
 import { AppThemeProvider } from '../theme/app-theme-provider';
@@ -19,7 +21,9 @@ export function Providers({
   return (
     <AppConfigProvider config={config}>
       <I18nextProvider i18n={i18n}>
-        <AppThemeProvider>{children}</AppThemeProvider>
+        <AppThemeProvider>
+          <SearchBoxProvider>{children}</SearchBoxProvider>
+        </AppThemeProvider>
       </I18nextProvider>
     </AppConfigProvider>
   );

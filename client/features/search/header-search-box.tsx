@@ -8,14 +8,12 @@ import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '#client/paths';
-import { searchBoxStore, useSearchBox } from './search-box-store';
+import { useSearchBox, useSearchBoxStore } from './search-box-store';
 import { type SearchHistoryState, searchFromOf } from './search-url-state';
 
 const BOX_SELECTOR = 'input[data-search-box]';
-let slashShortcutUsers = 0;
-/** The page a search was started from while the screen is still on its way there. */
-let startedFrom: string | undefined;
 
+/** Each shown box listens (the home page has a second one); all of them focus the first. */
 function focusOnSlash(event: globalThis.KeyboardEvent) {
   if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
   const target = event.target as HTMLElement | null;
@@ -27,13 +25,10 @@ function focusOnSlash(event: globalThis.KeyboardEvent) {
   box.select();
 }
 
-/** One document listener however many boxes are shown (the home page has a second one). */
 function useSlashShortcut() {
   useEffect(() => {
-    if (slashShortcutUsers++ === 0) document.addEventListener('keydown', focusOnSlash);
-    return () => {
-      if (--slashShortcutUsers === 0) document.removeEventListener('keydown', focusOnSlash);
-    };
+    document.addEventListener('keydown', focusOnSlash);
+    return () => document.removeEventListener('keydown', focusOnSlash);
   }, []);
 }
 
@@ -41,6 +36,7 @@ export function HeaderSearchBox() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
+  const searchBoxStore = useSearchBoxStore();
   const draft = useSearchBox((s) => s.draft);
   const active = useSearchBox((s) => s.active);
   const results = useSearchBox((s) => s.results);
@@ -52,12 +48,12 @@ export function HeaderSearchBox() {
   // Typing started on another page: the search screen's box carries on with the focus.
   useEffect(() => {
     const box = input.current;
-    if (onScreen) startedFrom = undefined;
+    if (onScreen) searchBoxStore.setStartedFrom(undefined);
     if (!onScreen || !focusRequested || !box) return;
     searchBoxStore.requestFocus(false);
     box.focus();
     box.setSelectionRange(box.value.length, box.value.length);
-  }, [onScreen, focusRequested]);
+  }, [onScreen, focusRequested, searchBoxStore]);
 
   const here = `${location.pathname}${location.search}${location.hash}`;
   /**
@@ -65,9 +61,10 @@ export function HeaderSearchBox() {
    * page it started from and on the search page it opened (whose screen mounts a commit later).
    */
   const startSearch = (text: string) => {
+    const { startedFrom } = searchBoxStore.getSnapshot();
     const opened = startedFrom !== undefined && searchFromOf(location.state) === startedFrom;
     if (onScreen || !text.trim() || startedFrom === here || opened) return;
-    startedFrom = here;
+    searchBoxStore.setStartedFrom(here);
     const state: SearchHistoryState = { searchFrom: here };
     searchBoxStore.requestFocus();
     navigate(paths.search({ s: text }), { state });

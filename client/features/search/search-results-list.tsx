@@ -4,7 +4,7 @@ import { Fragment, type KeyboardEvent, memo, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataSourceConfig } from '#shared/app-config';
 import type { SearchHit } from '#shared/search/search-types';
-import { searchBoxStore, useSearchBox } from './search-box-store';
+import { useSearchBox, useSearchBoxStore } from './search-box-store';
 import type { SearchLabels } from './search-labels';
 import { SearchResultItem } from './search-result-item';
 import { ResultsListbox } from './search-results-styles';
@@ -36,6 +36,7 @@ export const SearchResultsList = memo(function SearchResultsList({
   dimmed: boolean;
 }) {
   const { t } = useTranslation();
+  const searchBoxStore = useSearchBoxStore();
   const active = useSearchBox((s) => s.active);
 
   useEffect(() => {

@@ -26,7 +26,7 @@ import type { SelectedFilters } from '#shared/search/search-request';
 import { tokenize } from '#shared/search/tokenizer';
 import { DataTypeChips } from './data-type-chips';
 import { reloadSearchIndexes } from './load-search-indexes';
-import { searchBoxStore } from './search-box-store';
+import { useSearchBoxStore } from './search-box-store';
 import { useSearchDeps } from './search-deps-context';
 import { SearchEmptyState } from './search-empty-state';
 import { dataTypesToSearch } from './search-filters';
@@ -142,6 +142,7 @@ export function SearchScreen({ dataSources, signedIn, lookupLabel, onSettledChan
     const target = pageResults[index];
     if (target) navigate(target.href, { state: linkState });
   };
+  const searchBoxStore = useSearchBoxStore();
   useEffect(() => {
     searchBoxStore.bindResults({
       listboxId,
@@ -149,8 +150,8 @@ export function SearchScreen({ dataSources, signedIn, lookupLabel, onSettledChan
       optionId,
       open: (index) => open.current(index),
     });
-  }, [pageResults, listboxId, optionId]);
-  useEffect(() => () => searchBoxStore.bindResults(null), []);
+  }, [pageResults, listboxId, optionId, searchBoxStore]);
+  useEffect(() => () => searchBoxStore.bindResults(null), [searchBoxStore]);
 
   const setFilters = (filters: SelectedFilters) => update({ filters, page: DEFAULT_PAGE });
   const setChips = (next: string[]) => update({ chips: next, page: DEFAULT_PAGE });

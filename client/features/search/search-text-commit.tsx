@@ -4,7 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '#client/paths';
-import { searchBoxStore, useSearchBox } from './search-box-store';
+import { useSearchBox, useSearchBoxStore } from './search-box-store';
 import { DEFAULT_PAGE, searchFromOf } from './search-url-state';
 import type { SearchScreenPatch } from './use-search-screen-state';
 
@@ -20,6 +20,7 @@ export function SearchTextCommit({
   chips: readonly string[];
   update: (patch: SearchScreenPatch) => void;
 }) {
+  const searchBoxStore = useSearchBoxStore();
   const draft = useSearchBox((s) => s.draft);
   const submits = useSearchBox((s) => s.submits);
   const navigate = useNavigate();
@@ -35,7 +36,7 @@ export function SearchTextCommit({
       searchBoxStore.setDraft(urlText);
     }
     committed.current = urlText;
-  }, [urlText]);
+  }, [urlText, searchBoxStore]);
 
   useEffect(() => {
     const now = submits !== handledSubmits.current;
@@ -53,6 +54,6 @@ export function SearchTextCommit({
   }, [draft, submits, chips, update, navigate, location.state]);
 
   // Leaving the screen empties the box for the next page.
-  useEffect(() => () => searchBoxStore.setDraft(''), []);
+  useEffect(() => () => searchBoxStore.setDraft(''), [searchBoxStore]);
   return null;
 }
