@@ -49,7 +49,7 @@ describe.each(databaseTargets())('admin documents on $name', (target) => {
       error: {
         code: 'invalid_document',
         message: 'The document cannot be stored.',
-        issues: [{ path: '', message: '"name" (the title) must be a non-empty string' }],
+        issues: [{ path: 'name', message: '"name" (the title) must be a non-empty string' }],
       },
     });
     const otherKey = await t.call('admin', 'PUT', path, { ...opened.document, code: 'ITA' });

@@ -68,7 +68,11 @@ export function adminDocumentRoutes({ database, config }: { database: Database; 
       const key = c.req.param('key');
       const check = validateRecord(source, c.req.valid('json'));
       if (!check.ok) {
-        const issues = check.reasons.map((message) => ({ path: '', message }));
+        // Each problem under the property it is about, so the form shows it beside that field.
+        const issues = check.problems.map(({ property = '', reason }) => ({
+          path: property,
+          message: reason,
+        }));
         return apiError(c, 400, 'invalid_document', 'The document cannot be stored.', issues);
       }
       if (check.record.key !== key) {

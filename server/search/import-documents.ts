@@ -8,7 +8,13 @@ import type { Db } from '../db/client';
 import { type WriteSummary, writeDocuments } from './document-store';
 import { type ImportFormat, readImportFile } from './import-file';
 import { KeyHashes, keyHash } from './key-hashes';
-import { duplicateKeyReason, type Rejection, type ValidRecord, validateRecord } from './record-validation';
+import {
+  duplicateKeyReason,
+  type Rejection,
+  reasonsOf,
+  type ValidRecord,
+  validateRecord,
+} from './record-validation';
 
 /** Rejections kept to show; past them, only counted. */
 export const MAX_LISTED_REJECTIONS = 1000;
@@ -96,10 +102,10 @@ export async function checkImportFile(
     records += 1;
     const check =
       'error' in entry
-        ? { ok: false as const, reasons: [entry.error] }
+        ? { ok: false as const, problems: [{ reason: entry.error }] }
         : validateRecord(source, entry.record);
     if (check.ok) keys.add(check.record.key);
-    else rejections.add({ at: entry.at, reasons: check.reasons });
+    else rejections.add({ at: entry.at, reasons: reasonsOf(check.problems) });
   }
   const repeated = keys.repeated();
   if (repeated.size > 0) {

@@ -32,18 +32,18 @@ describe('validateRecord', () => {
       rank: 3,
     });
     expect(check.ok).toBe(false);
-    expect(!check.ok && check.reasons).toEqual([
-      '"code" (the key) must be a non-empty string or a number',
-      '"name" (the title) must be a non-empty string',
-      '"rank" is reserved by the search and may not be a record property',
-      '"capital" must be an array of strings',
-      '"region" must be a string',
-      '"languages" must be an array of strings',
-      '"area" must be a number ≥ 0',
+    expect(!check.ok && check.problems).toEqual([
+      { property: 'code', reason: '"code" (the key) must be a non-empty string or a number' },
+      { property: 'name', reason: '"name" (the title) must be a non-empty string' },
+      { property: 'rank', reason: '"rank" is reserved by the search and may not be a record property' },
+      { property: 'capital', reason: '"capital" must be an array of strings' },
+      { property: 'region', reason: '"region" must be a string' },
+      { property: 'languages', reason: '"languages" must be an array of strings' },
+      { property: 'area', reason: '"area" must be a number ≥ 0' },
     ]);
     expect(validateRecord(countries, ['not', 'an', 'object'])).toEqual({
       ok: false,
-      reasons: ['a record must be a JSON object'],
+      problems: [{ reason: 'a record must be a JSON object' }],
     });
   });
 
@@ -58,13 +58,13 @@ describe('validateRecord', () => {
     for (const levels of [MAX_RECORD_DEPTH + 1, 20_000]) {
       expect(validateRecord(countries, { ...france, extra: nest(levels) })).toEqual({
         ok: false,
-        reasons: ['the record is nested deeper than 64 levels'],
+        problems: [{ reason: 'the record is nested deeper than 64 levels' }],
       });
     }
     for (const extra of [{ deep: [['a\u0000b']] }, { 'key\u0000': 1 }]) {
       expect(validateRecord(countries, { ...france, extra })).toEqual({
         ok: false,
-        reasons: ['text may not contain the character U+0000'],
+        problems: [{ reason: 'text may not contain the character U+0000' }],
       });
     }
   });

@@ -9,7 +9,15 @@ export interface ValidRecord {
   rank: number;
 }
 
-export type RecordCheck = { ok: true; record: ValidRecord } | { ok: false; reasons: string[] };
+/** What is wrong with a record, and the property it is about when it is about one. */
+export interface RecordProblem {
+  reason: string;
+  property?: string;
+}
+
+export type RecordCheck = { ok: true; record: ValidRecord } | { ok: false; problems: RecordProblem[] };
+
+export const reasonsOf = (problems: readonly RecordProblem[]) => problems.map((p) => p.reason);
 
 /** How deeply a record may nest objects and arrays, the record itself being the first level. */
 export const MAX_RECORD_DEPTH = 64;
@@ -81,28 +89,33 @@ function propertyChecks(source: DataSourceConfig): PropertyCheck[] {
 }
 
 export function validateRecord(source: DataSourceConfig, input: unknown): RecordCheck {
-  if (!isPlainObject(input)) return { ok: false, reasons: ['a record must be a JSON object'] };
-  const reasons: string[] = [];
+  if (!isPlainObject(input)) return { ok: false, problems: [{ reason: 'a record must be a JSON object' }] };
+  const problems: RecordProblem[] = [];
+  const problem = (property: string, reason: string) => {
+    if (!problems.some((p) => p.reason === reason)) problems.push({ property, reason });
+  };
   const keyValue = input[source.keyProperty];
   const keyIsValid =
     (typeof keyValue === 'string' && keyValue.trim() !== '') ||
     (typeof keyValue === 'number' && Number.isFinite(keyValue));
-  if (!keyIsValid) reasons.push(`"${source.keyProperty}" (the key) must be a non-empty string or a number`);
+  if (!keyIsValid) {
+    problem(source.keyProperty, `"${source.keyProperty}" (the key) must be a non-empty string or a number`);
+  }
   const title = input[source.titleProperty];
   if (typeof title !== 'string' || title.trim() === '') {
-    reasons.push(`"${source.titleProperty}" (the title) must be a non-empty string`);
+    problem(source.titleProperty, `"${source.titleProperty}" (the title) must be a non-empty string`);
   }
   for (const reserved of ['id', 'rank', 'score', 'dataType']) {
     if (reserved !== source.keyProperty && reserved in input) {
-      reasons.push(`"${reserved}" is reserved by the search and may not be a record property`);
+      problem(reserved, `"${reserved}" is reserved by the search and may not be a record property`);
     }
   }
   for (const { property, reason, check } of propertyChecks(source)) {
     const value = input[property];
-    if (value !== undefined && value !== null && !check(value)) reasons.push(reason);
+    if (value !== undefined && value !== null && !check(value)) problem(property, reason);
   }
-  reasons.push(...structureReasons(input));
-  if (reasons.length > 0) return { ok: false, reasons: [...new Set(reasons)] };
+  for (const reason of structureReasons(input)) problems.push({ reason });
+  if (problems.length > 0) return { ok: false, problems };
   // Null means "no value": leaving it out keeps every engine's typed fields clean.
   const document = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null));
   return { ok: true, record: { key: String(keyValue), document, rank: rankOf(source, document) } };
@@ -128,7 +141,7 @@ export function validateRecords(
   for (const { at, record } of entries) {
     const check = validateRecord(source, record);
     if (!check.ok) {
-      rejected.push({ at, reasons: check.reasons });
+      rejected.push({ at, reasons: reasonsOf(check.problems) });
       continue;
     }
     const earlier = firstSeen.get(check.record.key);

@@ -46,9 +46,9 @@ describe('the document form', () => {
     expect(documentOf(countries, 'FRA', odd, values)).toMatchObject({ region: 7 });
   });
 
-  it('puts each refusal reason on the field it names', () => {
+  it('puts each refusal reason on the field it is about', () => {
     const byField = issuesByField([
-      { path: '', message: '"name" (the title) must be a non-empty string' },
+      { path: 'name', message: '"name" (the title) must be a non-empty string' },
       { path: 'code', message: 'not the key of the address' },
       { path: '', message: 'the record is nested deeper than 64 levels' },
     ]);

@@ -79,12 +79,11 @@ export function documentOf(
   return document;
 }
 
-/** Each refusal reason on the field it names (`"property" must be …`), the rest under ''. */
+/** Each refusal reason under the field the server says it is about (its path), the rest under ''. */
 export function issuesByField(issues: ApiIssue[]): Map<string, string[]> {
   const byField = new Map<string, string[]>();
   for (const issue of issues) {
-    const field = issue.path || (/^"([^"]+)"/.exec(issue.message)?.[1] ?? '');
-    byField.set(field, [...(byField.get(field) ?? []), issue.message]);
+    byField.set(issue.path, [...(byField.get(issue.path) ?? []), issue.message]);
   }
   return byField;
 }
