@@ -4,6 +4,7 @@
 import { GraphQLError } from 'graphql';
 import type { SessionUser } from '../auth/session-user';
 import type { GraphqlContext } from './context';
+import type { LookupRecord } from './lookup-store';
 import type { DataSourceModel } from './models';
 
 export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_INPUT';
@@ -43,4 +44,24 @@ export function readableSource(ctx: GraphqlContext, name: string): DataSourceMod
   const source = knownSource(ctx, name);
   if (source.config.protected) requireUser(ctx, `the "${name}" data source`);
   return source;
+}
+
+/**
+ * The lookup namespaces anonymous callers may read: those a public source labels its values with.
+ * A public source shows its codes to everyone, so their labels are no secret; namespaces only
+ * protected sources use stay for signed-in callers.
+ */
+export function publicLookupNamespaces(ctx: GraphqlContext): Set<string> {
+  const namespaces = new Set<string>();
+  for (const source of Object.values(ctx.config.gapSearch.dataSources)) {
+    if (!source.protected) for (const namespace of Object.values(source.lookups)) namespaces.add(namespace);
+  }
+  return namespaces;
+}
+
+/** The lookups the caller may read: all when signed in, else those of public namespaces. */
+export function readableLookups(ctx: GraphqlContext, list: LookupRecord[]): LookupRecord[] {
+  if (ctx.user) return list;
+  const namespaces = publicLookupNamespaces(ctx);
+  return list.filter(({ id }) => namespaces.has(id.slice(0, id.indexOf('.'))));
 }

@@ -330,7 +330,7 @@ describe.each(databaseTargets())('sign-in endpoints on $name', (target) => {
     const signedIn = await signInTestUser(app, email, password);
     const copiedCookie = signedIn.headers;
     const graphqlMe = (headers: Record<string, string>) =>
-      graphql(app, '{ me { email } lookups { id } }', {}, headers);
+      graphql(app, '{ me { email } items(dataSource: "cities") { totalCount } }', {}, headers);
     expect((await graphqlMe(signedIn.bearerHeaders)).data?.me).toEqual({ email });
 
     const csrfToken = await fetchCsrfToken(app, signedIn.jar);

@@ -27,7 +27,11 @@ const someCity = fixtures.cities![0]!;
 
 /** Every operation that reads protected data, with a value from that data it must never show. */
 const protectedOperations: { name: string; query: string; secret: string }[] = [
-  { name: 'lookups', query: '{ lookups { id values } }', secret: 'Zürich city label' },
+  {
+    name: 'lookups only protected sources use',
+    query: '{ lookups { id values } }',
+    secret: 'Zürich city label',
+  },
   {
     name: 'item of a protected source',
     query: `{ item(dataSource: "cities", key: "${someCity.id}") { title document } }`,
@@ -79,7 +83,12 @@ describe.each(databaseTargets())('GraphQL on $name', (target) => {
     });
 
     it('ignores the session cookie, so another site cannot act with a signed-in browser', async () => {
-      const body = await graphql(app, '{ me { email } lookups { id } }', {}, user.headers);
+      const body = await graphql(
+        app,
+        '{ me { email } items(dataSource: "cities") { totalCount } }',
+        {},
+        user.headers,
+      );
       expect(body.data).toBeNull();
       expect(errorCodes(body)).toEqual(['UNAUTHENTICATED']);
     });
@@ -93,7 +102,9 @@ describe.each(databaseTargets())('GraphQL on $name', (target) => {
   });
 
   describe('protected data', () => {
-    it.each(protectedOperations)('refuses $name to anonymous callers with UNAUTHENTICATED', async (op) => {
+    const refused = protectedOperations.filter((op) => !op.name.startsWith('lookups'));
+
+    it.each(refused)('refuses $name to anonymous callers with UNAUTHENTICATED', async (op) => {
       const response = await app.request('/graphql', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -110,6 +121,20 @@ describe.each(databaseTargets())('GraphQL on $name', (target) => {
       const body = await graphql(app, op.query, {}, user.bearerHeaders);
       expect(body.errors).toBeUndefined();
       expect(JSON.stringify(body.data)).toContain(op.secret);
+    });
+
+    it('answers anonymous callers the lookups of public sources only', async () => {
+      const response = await app.request('/graphql', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ query: '{ lookups { id values } }' }),
+      });
+      const text = await response.text();
+      expect(text).not.toContain('Zürich city label');
+      // country.* labels the public countries' borders (and the protected cities' country).
+      expect(JSON.parse(text)).toEqual({
+        data: { lookups: [{ id: 'country.FR', values: ['France', 'Francia', 'France', 'فرنسا'] }] },
+      });
     });
 
     it('still answers the public parts of a query that also asks for protected ones', async () => {

@@ -24,7 +24,8 @@ export type Query = {
   me?: Maybe<User>;
   /**
    * Labels for coded values (spec §3): each id is `<namespace>.<code>`, its values the label in
-   * each interface language (en, es, fr, ar). Signed-in callers only.
+   * each interface language (en, es, fr, ar). Anonymous callers get those of the namespaces public
+   * sources use; the rest are for signed-in callers only.
    */
   lookups: Array<Lookup>;
   /** Every configured data source, in configuration order (the public gapSearch.dataSources). */

@@ -3,17 +3,14 @@
 import { countDocuments } from '#server/search/document-store';
 import { documentPage, findDocument } from '../document-queries';
 import type { QueryResolvers } from '../generated/resolver-types';
-import { dataSourceModel, readableSource, requireUser } from '../guards';
+import { dataSourceModel, readableLookups, readableSource } from '../guards';
 import { checkPageSize, decodeCursor, encodeCursor } from '../pagination';
 
 export const queryResolvers: QueryResolvers = {
   me: (_, __, ctx) =>
     ctx.user && { id: ctx.user.id, email: ctx.user.email, name: ctx.user.name, role: ctx.user.role },
 
-  lookups: (_, __, ctx) => {
-    requireUser(ctx, 'lookups');
-    return ctx.lookups.list();
-  },
+  lookups: async (_, __, ctx) => readableLookups(ctx, await ctx.lookups.list()),
 
   dataSources: (_, __, ctx) =>
     Object.entries(ctx.config.gapSearch.dataSources).map(([name, config]) => ({ name, config })),
