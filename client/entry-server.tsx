@@ -11,6 +11,7 @@ import {
   createStaticRouter,
   matchRoutes,
   type RouteObject,
+  type StaticHandlerContext,
   StaticRouterProvider,
 } from 'react-router';
 import { defaultLocale, findLocale } from '#shared/locales';
@@ -40,6 +41,18 @@ function serverRoutes(list: RouteObject[]): RouteObject[] {
 }
 
 const handler = createStaticHandler(serverRoutes(routes));
+
+/**
+ * The router's data for hydration, with every matched route counted as loaded (null where the
+ * server ran nothing), as React Router's own server rendering does. Otherwise the browser's router
+ * would start uninitialized wherever a route has middleware (the root's guard) and draw the root's
+ * fallback over the server's page until the guard has read the session.
+ */
+function hydrationLoaderData(context: StaticHandlerContext): StaticHandlerContext['loaderData'] {
+  return Object.fromEntries(
+    context.matches.map(({ route }) => [route.id, context.loaderData[route.id] ?? null]),
+  );
+}
 
 function serverI18n(locale: string, messages: Record<string, object>) {
   const instance = i18next.createInstance();
@@ -96,7 +109,7 @@ export async function render({
     messages,
     config,
     firstRender,
-    hydration: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
+    hydration: { loaderData: hydrationLoaderData(context), actionData: context.actionData, errors: null },
   };
   return {
     kind: 'page',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestLocale } from './request-locale';
+import { acceptedLanguages, requestLocale } from './request-locale';
 
 const codeOf = (headers: Record<string, string>) => requestLocale(new Headers(headers)).code;
 
@@ -12,5 +12,13 @@ describe('requestLocale', () => {
     expect(codeOf({ 'accept-language': 'fr-CA;q=0, es-MX' })).toBe('es');
     expect(codeOf({ 'accept-language': 'de, it' })).toBe('en');
     expect(codeOf({})).toBe('en');
+  });
+});
+
+describe('acceptedLanguages', () => {
+  it('lists the languages asked for by quality, without refused ones or the wildcard', () => {
+    const headers = new Headers({ 'accept-language': 'en;q=0.5, fr-CA, *;q=0.1, de;q=0, es-MX;q=0.8' });
+    expect(acceptedLanguages(headers)).toEqual(['fr-CA', 'es-MX', 'en']);
+    expect(acceptedLanguages(new Headers())).toEqual([]);
   });
 });

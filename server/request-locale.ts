@@ -5,8 +5,14 @@ import { parseAccept } from 'hono/utils/accept';
 import { parse } from 'hono/utils/cookie';
 import { LOCALE_COOKIE, type LocaleEntry, pickLocale } from '../shared/locales';
 
-export function requestLocale(headers: Headers): LocaleEntry {
+/** The languages the browser asks for, most wanted first, as `navigator.languages` lists them. */
+export function acceptedLanguages(headers: Headers): string[] {
   // parseAccept sorts by quality; q=0 means "not this one".
-  const accepted = parseAccept(headers.get('accept-language') ?? '').filter((language) => language.q > 0);
-  return pickLocale([parse(headers.get('cookie') ?? '')[LOCALE_COOKIE], ...accepted.map((l) => l.type)]);
+  return parseAccept(headers.get('accept-language') ?? '')
+    .filter((language) => language.q > 0 && language.type !== '*')
+    .map((language) => language.type);
+}
+
+export function requestLocale(headers: Headers): LocaleEntry {
+  return pickLocale([parse(headers.get('cookie') ?? '')[LOCALE_COOKIE], ...acceptedLanguages(headers)]);
 }

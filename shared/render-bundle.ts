@@ -17,6 +17,8 @@ export interface FirstRender {
   prefersDark: boolean;
   /** Whether the screen is desktop-wide (lg and up), as guessed from the request. */
   desktop: boolean;
+  /** The browser's languages, most wanted first (its Accept-Language): `navigator.languages`. */
+  languages: string[];
 }
 
 export interface RenderInput {

@@ -1,10 +1,23 @@
 // What the first render must agree on with a page the server rendered (docs/rendering.md): the
 // colour-scheme cookie, and what only a browser knows (the system colour preference, the screen
 // width), which the server guesses from the request and the page carries to the browser.
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { FirstRender } from '#shared/render-bundle';
 
 export const FirstRenderContext = createContext<FirstRender | null>(null);
 
 /** The first render's assumptions; without a provider (a client-only start), none are needed. */
 export const useFirstRender = () => useContext(FirstRenderContext);
+
+const noSubscription = () => () => {};
+
+/**
+ * True while a component renders on the server or hydrates what the server drew, false once it
+ * mounts in the browser on its own (a client-only start, a later navigation).
+ */
+export const useServerDrawn = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );

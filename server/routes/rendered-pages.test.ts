@@ -81,7 +81,12 @@ describe('rendered pages', () => {
       path: '/about',
       locale: 'fr',
       languages: ['en', 'fr'],
-      firstRender: { colorSchemeCookie: 'ocean-dark', prefersDark: true, desktop: false },
+      firstRender: {
+        colorSchemeCookie: 'ocean-dark',
+        prefersDark: true,
+        desktop: false,
+        languages: ['fr-CA', 'en'],
+      },
     });
   });
 

@@ -13,7 +13,7 @@ import { RENDER_ENTRY, type RenderBundle, renderBundleDir } from '#shared/render
 import type { SessionReader } from '../auth/session-user';
 import { readLocaleFile } from '../locale-files';
 import type { Logger } from '../logger';
-import { requestLocale } from '../request-locale';
+import { acceptedLanguages, requestLocale } from '../request-locale';
 
 const COLOR_SCHEME_COOKIE = 'color-scheme';
 /** The client hint that tells a Chromium browser's light or dark preference on later requests. */
@@ -73,6 +73,7 @@ export function renderedPages({ staticDir, config, sessions, logger }: RenderedP
           colorSchemeCookie: parse(headers.get('cookie') ?? '', COLOR_SCHEME_COOKIE)[COLOR_SCHEME_COOKIE],
           prefersDark: headers.get(PREFERS_COLOR_SCHEME_HINT) === 'dark',
           desktop: !looksMobile(headers),
+          languages: acceptedLanguages(headers),
         },
       });
       if (result.kind === 'redirect') return result.response;

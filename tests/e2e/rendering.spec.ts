@@ -27,9 +27,7 @@ const hydrated = (page: Page) =>
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  // Known to fail while rendering is off by default (docs/rendering.md, Status): /search renders
-  // without its heading (the screen mounts a step after its layout).
-  test.fixme('public pages show their content, in the language the visitor asks for', async ({
+  test('public pages show their content, in the language the visitor asks for', async ({
     page,
     context,
   }) => {
@@ -66,10 +64,7 @@ const variants = [
 ] as const;
 
 // Each route is opened once (a full load: the server renders it), in the variants by turn.
-// Known to fail while rendering is off by default (docs/rendering.md, Status): hydration
-// mismatches (React #418) on the sign-in pages and a Suspense boundary rendered again on the
-// client (#419) on /vuetifyi18n.
-test.fixme('every route hydrates without a mismatch in both directions and colour modes', async ({
+test('every route hydrates without a mismatch in both directions and colour modes', async ({
   page,
   context,
 }) => {

@@ -10,6 +10,7 @@ import { prepareSearchIndexes } from '#client/features/search/load-search-indexe
 import { SearchDepsContext } from '#client/features/search/search-deps-context';
 import { installSearchDevHook } from '#client/features/search/search-dev-hook';
 import { SearchScreen } from '#client/features/search/search-screen';
+import { useServerDrawn } from '#client/lib/first-render';
 import { appSearchDeps } from '../app-search';
 import { appQueryClient } from '../query-client';
 import { dismissStartSnapshot, keepStartSnapshot } from '../start-snapshot';
@@ -39,8 +40,9 @@ export function Component() {
     if (now) dismissStartSnapshot();
   }, []);
   // The screen mounts in a commit after the layout's: one commit of both, with the synchronous
-  // re-renders MUI's refs start in it, was a main-thread task of 50–90 ms (ADR 011).
-  const mounted = useDeferredValue(true, false);
+  // re-renders MUI's refs start in it, was a main-thread task of 50–90 ms (ADR 011). The server
+  // draws it at once, and hydration finds it there.
+  const mounted = useDeferredValue(true, useServerDrawn());
   if (!mounted) return null;
   return (
     <SearchDepsContext value={appSearchDeps()}>

@@ -8,9 +8,14 @@ import { createSearchLoadStore } from './search-load-store';
 import { startSearchWorker } from './search-worker-client';
 
 export function createBrowserSearchDeps(): SearchIndexDeps {
+  let worker: SearchIndexDeps['worker'] | undefined;
   return {
     store: createSearchLoadStore(),
-    worker: startSearchWorker(),
+    // Started on first use: a server render draws the screen with no worker to start.
+    get worker() {
+      worker ??= startSearchWorker();
+      return worker;
+    },
     fetchChecksums: fetchIndexChecksums,
     logError: (message, error, source) =>
       appLogger.error(

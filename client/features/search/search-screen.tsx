@@ -20,6 +20,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useFirstRender } from '#client/lib/first-render';
 import { paths } from '#client/paths';
 import type { DataSourceConfig } from '#shared/app-config';
 import type { SelectedFilters } from '#shared/search/search-request';
@@ -76,7 +77,12 @@ export function SearchScreen({ dataSources, signedIn, lookupLabel, onSettledChan
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const phone = !useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
+  // A server-rendered page was drawn for the width the server guessed; hydration agrees with it.
+  const firstRender = useFirstRender();
+  const phone = !useMediaQuery(useTheme().breakpoints.up('md'), {
+    noSsr: !firstRender,
+    defaultMatches: firstRender?.desktop,
+  });
   const queryClient = useQueryClient();
   const deps = useSearchDeps();
   const load = useSearchIndexes(dataSources, signedIn);
