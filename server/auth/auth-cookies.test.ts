@@ -1,26 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { requestSessionToken } from './auth-cookies';
+import { sessionTokenOf } from './auth-cookies';
 
 const NAME = 'authjs.session-token';
-const withCookie = (cookie?: string) =>
-  new Request('http://sift.test/', cookie === undefined ? {} : { headers: { Cookie: cookie } });
 
-describe('requestSessionToken', () => {
+describe('sessionTokenOf', () => {
   it('reads the session cookie among others, decoded', () => {
-    const request = withCookie(`authjs.csrf-token=abc; ${NAME}=one%2Etwo; sift.bearer=xyz`);
-    expect(requestSessionToken(request, NAME)).toBe('one.two');
+    expect(sessionTokenOf(`authjs.csrf-token=abc; ${NAME}=one%2Etwo; sift.bearer=xyz`, NAME)).toBe('one.two');
   });
 
   it("joins Auth.js's chunks in their numeric order", () => {
     const chunks = Array.from({ length: 11 }, (_, i) => `${NAME}.${i}=c${i}`).reverse();
-    expect(requestSessionToken(withCookie(`other=1; ${chunks.join('; ')}`), NAME)).toBe(
+    expect(sessionTokenOf(`other=1; ${chunks.join('; ')}`, NAME)).toBe(
       Array.from({ length: 11 }, (_, i) => `c${i}`).join(''),
     );
   });
 
   it('finds none when absent, empty or only named alike', () => {
-    expect(requestSessionToken(withCookie(), NAME)).toBeUndefined();
-    expect(requestSessionToken(withCookie(`${NAME}=`), NAME)).toBeUndefined();
-    expect(requestSessionToken(withCookie(`x${NAME}=a; ${NAME}.x=b`), NAME)).toBeUndefined();
+    expect(sessionTokenOf('', NAME)).toBeUndefined();
+    expect(sessionTokenOf(`${NAME}=`, NAME)).toBeUndefined();
+    expect(sessionTokenOf(`x${NAME}=a; ${NAME}.x=b`, NAME)).toBeUndefined();
   });
 });

@@ -22,9 +22,8 @@ export function joinedCookie(cookies: Record<string, string>, name: string): str
   return joined || undefined;
 }
 
-/** The session token a request carries, joining Auth.js chunks; undefined if absent or empty. */
-export function requestSessionToken(request: Request, name: string): string | undefined {
-  const header = request.headers.get('Cookie') ?? '';
+/** The session token a Cookie header carries, joining Auth.js chunks; undefined if absent or empty. */
+export function sessionTokenOf(header: string, name: string): string | undefined {
   // Parsing the one cookie skips checking and decoding the others (the bearer token is as long).
   const whole = parse(header, name)[name];
   if (whole || !header.includes(`${name}.`)) return whole || undefined;

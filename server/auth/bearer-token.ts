@@ -34,8 +34,9 @@ export async function readBearerToken(token: string, secret: string): Promise<Be
   }
 }
 
-export function bearerTokenFromHeader(request: Request): string | undefined {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get('Authorization') ?? '');
+/** The token of an Authorization header that presents one (`Bearer …`), else undefined. */
+export function bearerTokenOf(authorization: string): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization);
   return match?.[1];
 }
 

@@ -1,7 +1,9 @@
+import { encode } from '@auth/core/jwt';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bearerTokenCookie } from '#shared/auth';
 import { TEST_AUTH_SECRET } from '#tests/support/auth';
 import { testEnv } from '#tests/support/test-app';
+import { sessionCookieName } from './auth-cookies';
 import { mintBearerToken } from './bearer-token';
 import { createSessionReader } from './session-reader';
 import type { SessionStore } from './session-store';
@@ -18,6 +20,14 @@ const bearer = (token: string) =>
   new Request('http://localhost/graphql', { headers: { Authorization: `Bearer ${token}` } });
 
 afterEach(() => vi.useRealTimers());
+
+const COOKIE = sessionCookieName(testEnv());
+const sessionCookie = (sid: string) =>
+  encode({ token: { sub: 'u1', sid }, secret: TEST_AUTH_SECRET, salt: COOKIE, maxAge: 3600 });
+const withCookie = (cookie: string, authorization?: string) =>
+  new Request('http://localhost/api/auth/session', {
+    headers: { Cookie: cookie, ...(authorization && { Authorization: authorization }) },
+  });
 
 describe('the session reader', () => {
   it('asks the session store on every request, though it decrypts a token once', async () => {
@@ -46,5 +56,49 @@ describe('the session reader', () => {
     const token = await mintBearerToken({ sub: 'u1', sid: 's1' }, 'another secret of at least 32 characters');
     expect(await reader.getUser(bearer(token))).toBeNull();
     expect(await reader.getUser(bearer('garbage'))).toBeNull();
+  });
+
+  it('finds a cookie again by the whole header, and still asks the store: a revoked session ends at once', async () => {
+    const live = new Set(['s1']);
+    const reader = createSessionReader(storeOf(live), testEnv(), TEST_AUTH_SECRET);
+    const header = `authjs.csrf-token=abc; ${COOKIE}=${await sessionCookie('s1')}; other=1`;
+    expect((await reader.cookieSession(withCookie(header)))?.user.id).toBe('user-s1');
+    expect((await reader.getUser(withCookie(header)))?.id).toBe('user-s1');
+    live.delete('s1');
+    expect(await reader.cookieSession(withCookie(header))).toBeNull();
+    expect(await reader.getUser(withCookie(header))).toBeNull();
+  });
+
+  it('reads a header too long to remember on every request', async () => {
+    const live = new Set(['s1']);
+    const reader = createSessionReader(storeOf(live), testEnv(), TEST_AUTH_SECRET);
+    const header = `padding=${'x'.repeat(5000)}; ${COOKIE}=${await sessionCookie('s1')}`;
+    expect((await reader.getUser(withCookie(header)))?.id).toBe('user-s1');
+    expect((await reader.getUser(withCookie(header)))?.id).toBe('user-s1');
+    live.delete('s1');
+    expect(await reader.getUser(withCookie(header))).toBeNull();
+  });
+
+  it('judges a request that presents a bearer token by that token alone, remembered or not', async () => {
+    const reader = createSessionReader(storeOf(new Set(['s1'])), testEnv(), TEST_AUTH_SECRET);
+    const cookie = `${COOKIE}=${await sessionCookie('s1')}`;
+    const foreign = await mintBearerToken(
+      { sub: 'u1', sid: 's1' },
+      'another secret of at least 32 characters',
+    );
+    for (let i = 0; i < 2; i++) {
+      expect(await reader.getUser(withCookie(cookie, `Bearer ${foreign}`))).toBeNull();
+      // Not a bearer token: the cookie decides.
+      expect((await reader.getUser(withCookie(cookie, 'Basic dXNlcjpwdw==')))?.id).toBe('user-s1');
+    }
+  });
+
+  it('stops accepting a cookie remembered by its header once the token has expired', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const reader = createSessionReader(storeOf(new Set(['s1'])), testEnv(), TEST_AUTH_SECRET);
+    const header = `${COOKIE}=${await sessionCookie('s1')}`;
+    expect((await reader.getUser(withCookie(header)))?.id).toBe('user-s1');
+    vi.setSystemTime(Date.now() + 3600_000 + 20_000);
+    expect(await reader.getUser(withCookie(header))).toBeNull();
   });
 });
