@@ -18,7 +18,6 @@ import { defaultLocale, findLocale } from '#shared/locales';
 import type { RenderInput, RenderResult } from '#shared/render-bundle';
 import { DataProviders } from './app/data-providers';
 import { Providers } from './app/providers';
-import type { RouteHandle } from './app/route-auth';
 import { guardRedirect, routeAuthOf } from './app/route-guard';
 import { routes } from './app/router';
 import { type ServerPageState, serverPageDocument, serverRouteModule } from './app/server-page';
@@ -77,7 +76,7 @@ export async function render({
 }: RenderInput): Promise<RenderResult> {
   const url = new URL(request.url);
   const matches = matchRoutes(routes, url) ?? [];
-  const auth = routeAuthOf(matches.map((m) => m.route.handle as RouteHandle | undefined));
+  const auth = routeAuthOf(matches, config);
   // Only anonymous requests reach here: a page the guard would send elsewhere is the browser's.
   if (guardRedirect(auth, 'unauthenticated', url) !== null) return { kind: 'client' };
 

@@ -1,21 +1,43 @@
 import { describe, expect, it } from 'vitest';
+import type { PublicConfig } from '#shared/app-config';
 import { AppError } from './app-error';
-import { guardRedirect, roleRefusal, routeAuthOf } from './route-guard';
+import type { RouteHandle } from './route-auth';
+import { guardRedirect, needsConfig, roleRefusal, routeAuthOf } from './route-guard';
 
 const url = new URL('https://sift.example/item/countries/FRA?x=1');
 
+/** Matched routes with these handles and no params. */
+const chain = (...handles: (RouteHandle | undefined)[]) =>
+  handles.map((handle) => ({ params: {}, route: { handle } }));
+
 describe('route guard', () => {
   it('takes the deepest auth setting of the matched routes', () => {
-    expect(routeAuthOf([undefined, {}])).toBeUndefined();
-    expect(routeAuthOf([{ auth: true }, { auth: false }])).toBe(false);
-    expect(routeAuthOf([{ auth: false }, {}, { auth: true }])).toBe(true);
-    expect(routeAuthOf([{ middleware: ['auth'] }])).toBe(true);
-    expect(routeAuthOf([{ middleware: ['auth'], auth: false }])).toBe(false);
+    expect(routeAuthOf(chain(undefined, {}))).toBeUndefined();
+    expect(routeAuthOf(chain({ auth: true }, { auth: false }))).toBe(false);
+    expect(routeAuthOf(chain({ auth: false }, {}, { auth: true }))).toBe(true);
+    expect(routeAuthOf(chain({ middleware: ['auth'] }))).toBe(true);
+    expect(routeAuthOf(chain({ middleware: ['auth'], auth: false }))).toBe(false);
+  });
+
+  it('decides a setting that depends on the URL from its params and the configuration', () => {
+    const config = { gapSearch: { dataSources: { cities: { protected: true } } } } as unknown as PublicConfig;
+    const bySource: RouteHandle = {
+      auth: ({ source = '' }, { gapSearch }) => source in gapSearch.dataSources,
+    };
+    const item = (source: string) => [
+      { params: {}, route: {} },
+      { params: { source }, route: { handle: bySource } },
+    ];
+    expect(needsConfig(item('cities'))).toBe(true);
+    expect(needsConfig(chain({ auth: true }))).toBe(false);
+    expect(routeAuthOf(item('cities'), config)).toBe(true);
+    expect(routeAuthOf(item('countries'), config)).toBe(false);
+    expect(() => routeAuthOf(item('cities'))).toThrow(AppError);
   });
 
   it('refuses unknown route middleware', () => {
-    expect(() => routeAuthOf([{}, { middleware: ['auth', 'admin-only'] }])).toThrow(AppError);
-    expect(() => routeAuthOf([{ middleware: ['nope'] }])).toThrow('Unknown route middleware');
+    expect(() => routeAuthOf(chain({}, { middleware: ['auth', 'admin-only'] }))).toThrow(AppError);
+    expect(() => routeAuthOf(chain({ middleware: ['nope'] }))).toThrow('Unknown route middleware');
   });
 
   it('lets everyone into public routes and routes without a rule', () => {

@@ -1,5 +1,6 @@
 // Every route of spec §2, each loaded on demand, grouped under its layout (gapui, default, gap).
 import { createBrowserRouter, matchRoutes, type RouteObject, RouterContextProvider } from 'react-router';
+import type { PublicConfig } from '#shared/app-config';
 import { notFoundError } from './app-error';
 import { RootErrorBoundary } from './root-error-boundary';
 import { RootShell, StartupProgress } from './root-shell';
@@ -8,6 +9,9 @@ import { createRouteGuard, revalidateOnSessionChange } from './route-guard';
 import { createRoutePreloader } from './route-preloader';
 
 const handle = (h: RouteHandle) => h;
+
+const protectedSource = ({ gapSearch }: PublicConfig, name: string) =>
+  Object.hasOwn(gapSearch.dataSources, name) && gapSearch.dataSources[name]!.protected;
 
 const gapuiRoutes: RouteObject[] = [
   { id: 'index', index: true, lazy: () => import('./routes/home') },
@@ -91,7 +95,8 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'item/:datasource/:key',
-            handle: handle({ auth: true }),
+            // Public sources' items are for everyone; a protected source's need sign-in.
+            handle: handle({ auth: ({ datasource = '' }, config) => protectedSource(config, datasource) }),
             lazy: () => import('./routes/item'),
           },
           { path: 'loginCallbackUrl', lazy: () => import('./routes/login-callback') },

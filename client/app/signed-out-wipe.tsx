@@ -9,6 +9,7 @@ import type { PublicConfig } from '#shared/app-config';
 import { useAppConfig } from '../config/app-config';
 import { useAuth } from '../features/auth/use-auth';
 import { browserLookupsStorage } from '../features/lookups/lookups-storage';
+import { lookupsQueryKey } from '../features/lookups/use-lookups';
 import { searchQueryKeys } from '../features/search/load-search-indexes';
 import { indexedDbArtifactCache } from '../workers/indexed-db-artifact-cache';
 import { startedAppSearchDeps } from './app-search';
@@ -35,6 +36,7 @@ function snapshotOwner(raw: string): string | null | undefined {
 
 export async function wipeProtectedData(config: PublicConfig): Promise<void> {
   browserLookupsStorage().clear();
+  appQueryClient.removeQueries({ queryKey: lookupsQueryKey(true) });
   forgetSignedInStartSnapshot();
   const sources = Object.entries(config.gapSearch.dataSources);
   const protectedNames = sources.filter(([, source]) => source.protected).map(([name]) => name);

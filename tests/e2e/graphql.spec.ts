@@ -1,5 +1,6 @@
 // /testGraphql as a developer meets it, against a server of its own with an admin account: queries
-// with their loading, data and errors; protected data refused while signed out; the lookups kept
+// with their loading, data and errors; protected data refused while signed out (public lookups
+// answered); the lookups kept
 // on the device and read from it with the browser offline (an error logged when there is no
 // copy); index updates arriving live after a mutation; the device copy removed on sign-out.
 import { expect as baseExpect, type Page, test } from '@playwright/test';
@@ -54,26 +55,30 @@ async function run(page: Page, preset: string) {
   await page.getByRole('button', { name: 'Run' }).click();
 }
 
-test('anonymous: runs public queries, and protected ones answer UNAUTHENTICATED without data', async ({
+test('anonymous: runs public queries, public lookups included; protected ones answer UNAUTHENTICATED', async ({
   page,
 }) => {
   const errors = collectPageErrors(page);
   await page.goto(server.url('/testGraphql'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('GraphQL');
   await expect(page.getByText('You are not signed in')).toBeVisible();
-  await expect(page.getByText('Sign in to load the lookups.')).toBeVisible();
+  // The demo's lookups of public sources (countries, regions, languages) load for visitors too.
+  const panel = page.locator('section').filter({ hasText: 'Labels for coded values' });
+  await expect(panel.getByRole('status')).toHaveText(/^[\d,]+ lookups, from the server$/);
 
   await run(page, 'Me');
   await expect(page.getByText('Answered')).toBeVisible();
   await expect(page.getByTestId('graphql-data')).toHaveText(/"me": null/);
   await expect(page.getByText(/^Cache key/)).toContainText(/[0-9a-z]{10}/);
 
-  await run(page, 'Lookups');
+  await page.getByRole('button', { name: 'An item', exact: true }).click();
+  await page.getByLabel('Variables (JSON)').fill('{ "dataSource": "cities", "key": "2988507" }');
+  await page.getByRole('button', { name: 'Run' }).click();
   await expect(page.getByText('1 error')).toBeVisible();
-  await expect(page.getByRole('alert').filter({ hasText: 'Sign in to read lookups.' })).toContainText(
+  await expect(page.getByRole('alert').filter({ hasText: /^Sign in to read/ })).toContainText(
     'UNAUTHENTICATED',
   );
-  await expect(page.getByTestId('graphql-data')).toHaveText('No data');
+  await expect(page.getByTestId('graphql-data')).toHaveText(/"item": null|No data/);
 
   // The editor runs any text, and shows what the server refused.
   await page.getByLabel('Query').fill('{ nothing }');
@@ -176,7 +181,9 @@ test('signing out removes the device copy of the lookups', async ({ page }) => {
   await expect(page.getByText('2 lookups, from the server')).toBeVisible();
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('menu').getByRole('menuitem', { name: 'Sign out', exact: true }).click();
-  await expect(page.getByText('Sign in to load the lookups.')).toBeVisible();
+  // The demo's lookups of public sources (countries, regions, languages) load for visitors too.
+  const panel = page.locator('section').filter({ hasText: 'Labels for coded values' });
+  await expect(panel.getByRole('status')).toHaveText(/^[\d,]+ lookups, from the server$/);
   expect(await page.evaluate(() => localStorage.getItem('lookups'))).toBeNull();
 });
 

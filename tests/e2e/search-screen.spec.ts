@@ -252,9 +252,27 @@ test('keyboard: / focuses the box, arrows move through the results, Enter opens 
   await expect(options(page).first()).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  // The item viewer is for signed-in users: visitors are asked to sign in first.
-  const query = new URLSearchParams({ callbackUrl: '/item/countries/GBR', error: 'SessionRequired' });
+  // Countries are public: visitors open the item itself.
+  await expect(page).toHaveURL('/item/countries/GBR');
+  await expect(page.locator('main').getByRole('heading', { level: 1 })).toHaveText('United Kingdom');
+});
+
+test('visitors open items of public sources, with codes labelled; protected ones ask them to sign in', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await page.goto('/item/countries/FRA');
+  const main = page.locator('main');
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText('France', { timeout: 90_000 });
+  // The lookups of public sources are public: borders (ESP) and languages (fra) read as words.
+  await expect(main.getByRole('link', { name: 'Search for Spain' })).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Search for French' })).toBeVisible();
+  await expect(main.getByText('ESP', { exact: true })).toHaveCount(0);
+
+  await page.goto('/item/cities/2988507');
+  const query = new URLSearchParams({ callbackUrl: '/item/cities/2988507', error: 'SessionRequired' });
   await expect(page).toHaveURL(`/modules/auth/login?${query}`);
+  expect(errors).toEqual([]);
 });
 
 test('results, filters and the empty state have no serious accessibility problems, in English and Arabic dark', async ({

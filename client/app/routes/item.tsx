@@ -1,5 +1,6 @@
-// /item/:datasource/:key: the item viewer, reading the item from the search index on the device
-// (the route guard has already sent visitors to sign in), with lookups labelling coded values.
+// /item/:datasource/:key: the item viewer, reading the item from the search index on the device,
+// with lookups labelling coded values. Public sources' items are for everyone; for a protected
+// source's the route guard has already sent visitors to sign in.
 import { useLocation, useParams } from 'react-router';
 import { useAppConfig } from '#client/config/app-config';
 import { sessionHolds, useSignedIn } from '#client/features/auth/use-auth';

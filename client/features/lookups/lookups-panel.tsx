@@ -9,7 +9,6 @@ const SAMPLE_SIZE = 6;
 
 export function LookupsPanel({ lookups }: { lookups: LookupsState }) {
   const { t } = useTranslation();
-  if (lookups.status === 'signed-out') return <Alert severity="info">{t('lookups.signed_out')}</Alert>;
   const reload = (
     <Button size="small" onClick={lookups.reload} sx={{ alignSelf: 'flex-start', mt: 2 }}>
       {t('lookups.reload')}

@@ -1,7 +1,8 @@
-// The lookups for a signed-in user, through TanStack Query (keyed by the Lookups query's hash),
-// with the device-copy fallback of load-lookups.ts. Signed out: nothing is fetched (the app's
-// signed-out wipe removes the device copy). `lookupLabel` labels an id in the interface language; the app layer
-// hands it to the screens that show coded values (search filters, the item viewer).
+// The lookups the caller may read, through TanStack Query (keyed by sign-in and the Lookups query's
+// hash), with the device-copy fallback of load-lookups.ts. Signed in: all of them; signed out: those
+// of the namespaces public sources use (the server decides; the app's signed-out wipe removes a
+// signed-in copy). `lookupLabel` labels an id in the interface language; the app layer hands it to
+// the screens that show coded values (search filters, the item viewer).
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +18,11 @@ import { browserLookupsStorage } from './lookups-storage';
 /** Lookups change rarely; a page keeps them this long before asking again. */
 const FRESH_MS = 10 * 60_000;
 
+/** The query key prefix of the lookups loaded for a signed-in (true) or anonymous (false) caller. */
+export const lookupsQueryKey = (signedIn: boolean) => ['lookups', signedIn] as const;
+
 export interface LookupsState {
-  status: 'signed-out' | 'loading' | 'ready' | 'unavailable';
+  status: 'loading' | 'ready' | 'unavailable';
   /** Where the current lookups came from. */
   from?: LoadedLookups['from'];
   map: LookupMap;
@@ -41,8 +45,9 @@ const browserDeps = (fetchLookups: LookupsDeps['fetch']): LookupsDeps => ({
 });
 
 /**
- * `signedIn` undefined: sign-in is still unknown, so neither fetch nor remove anything yet.
- * `sessionOn` says whether the session holds when the lookups would be fetched (no 401 at sign-out).
+ * `signedIn` undefined: sign-in is still unknown, so nothing is fetched yet.
+ * `sessionOn` says whether the session holds when a signed-in caller's lookups would be fetched (a
+ * request sent at sign-out would get the anonymous answer into the signed-in entry).
  */
 export function useLookups(signedIn: boolean | undefined, sessionOn: () => boolean): LookupsState {
   const client = useGraphqlClient();
@@ -52,21 +57,20 @@ export function useLookups(signedIn: boolean | undefined, sessionOn: () => boole
 
   const query = useQuery({
     // Its own namespace: this entry holds the lookups with their origin, not the query's raw data
-    // that ['graphql', hash] entries hold.
-    queryKey: ['lookups', queryKey[1]],
+    // that ['graphql', hash] entries hold. Signed-in and anonymous callers get different answers.
+    queryKey: [...lookupsQueryKey(signedIn === true), queryKey[1]],
     queryFn: ({ signal }) => loadLookups(browserDeps(async () => (await queryFn({ signal })).lookups)),
-    enabled: () => signedIn === true && sessionOn(),
+    enabled: () => signedIn === false || (signedIn === true && sessionOn()),
     staleTime: FRESH_MS,
     // Run even offline (TanStack would pause): a failed fetch is what falls back to the device copy.
     networkMode: 'always',
     retry: false,
   });
 
-  const data = signedIn === true ? query.data : undefined;
+  const data = signedIn === undefined ? undefined : query.data;
   const map = useMemo(() => (data ? toLookupMap(data.lookups) : emptyMap), [data]);
   const label = useCallback((id: string) => lookupLabel(map, id, language), [map, language]);
-  const status: LookupsState['status'] =
-    signedIn !== true ? 'signed-out' : data ? 'ready' : query.isError ? 'unavailable' : 'loading';
+  const status: LookupsState['status'] = data ? 'ready' : query.isError ? 'unavailable' : 'loading';
   const { refetch } = query;
   const reload = useCallback(() => void refetch(), [refetch]);
   return { status, from: data?.from, map, lookupLabel: label, reload };
