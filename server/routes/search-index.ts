@@ -3,16 +3,16 @@
 import { Hono } from 'hono';
 import { apiPaths } from '#shared/api-paths';
 import type { AppConfig } from '#shared/app-config';
-import { IndexChecksumsRequestSchema, type IndexChecksumsResponse } from '#shared/search/index-api';
+import { IndexChecksumsRequestSchema } from '#shared/search/index-api';
 import type { SessionReader } from '../auth/session-user';
 import { apiError } from '../http-error';
 import { jsonBody } from '../json-body';
 import type { Logger } from '../logger';
 import { holdsEtag } from '../precompressed';
 import type { ArtifactCatalog } from '../search/artifact-catalog';
+import { checksumAnswers } from '../search/checksum-answers';
 
 const REQUEST_BYTES = 16 * 1024;
-
 export interface SearchIndexDeps {
   config: AppConfig;
   artifacts: ArtifactCatalog;
@@ -23,6 +23,7 @@ export interface SearchIndexDeps {
 export function searchIndexRoutes({ config, artifacts, logger, sessions }: SearchIndexDeps) {
   const sources = config.gapSearch.dataSources;
   const app = new Hono();
+  const answers = checksumAnswers(sources);
 
   const body = jsonBody(IndexChecksumsRequestSchema, { maxBytes: REQUEST_BYTES, what: 'An index request' });
   app.post(apiPaths.searchIndex, body, async (c) => {
@@ -41,22 +42,10 @@ export function searchIndexRoutes({ config, artifacts, logger, sessions }: Searc
         'client reports search index load errors',
       );
     }
-    const visible = (dataSources ?? Object.keys(sources)).filter((name) => user || !sources[name]!.protected);
     const built = await artifacts.summaries();
-    const answer: IndexChecksumsResponse = {};
-    for (const name of visible) {
-      const artifact = built.get(name);
-      answer[name] = artifact
-        ? {
-            state: 'ready',
-            crc32c: artifact.crc32c,
-            size: artifact.size,
-            documentCount: artifact.documentCount,
-          }
-        : { state: 'preparing', crc32c: null };
-    }
     c.header('Cache-Control', 'no-store');
-    return c.json(answer);
+    c.header('Content-Type', 'application/json');
+    return c.body(answers.text(built, user !== null, dataSources));
   });
 
   app.get(`${apiPaths.searchIndex}/:source/:crc32c`, async (c) => {

@@ -1,0 +1,49 @@
+// The answers of POST /api/index as JSON text, serialized once per set of artifacts: every client
+// asks the same few questions (signed in or not, every source or a few) again and again.
+import type { AppConfig } from '#shared/app-config';
+import type { IndexChecksumsResponse } from '#shared/search/index-api';
+import type { ArtifactSummary } from './artifact-store';
+
+/** Distinct questions answered from memory per set of artifacts: every source, or a client's few. */
+const KEPT_ANSWERS = 64;
+
+/**
+ * `text` answers for the artifacts `built`; a new set of artifacts (the catalog replaces its map when
+ * an artifact is announced) starts afresh. Protected sources are answered to signed-in callers only.
+ */
+export function checksumAnswers(sources: AppConfig['gapSearch']['dataSources']) {
+  let answeredFor: ReadonlyMap<string, ArtifactSummary> | undefined;
+  let kept = new Map<string, string>();
+
+  function serialize(built: ReadonlyMap<string, ArtifactSummary>, signedIn: boolean, names: string[]) {
+    const answer: IndexChecksumsResponse = {};
+    for (const name of names.filter((name) => signedIn || !sources[name]!.protected)) {
+      const artifact = built.get(name);
+      answer[name] = artifact
+        ? {
+            state: 'ready',
+            crc32c: artifact.crc32c,
+            size: artifact.size,
+            documentCount: artifact.documentCount,
+          }
+        : { state: 'preparing', crc32c: null };
+    }
+    return JSON.stringify(answer);
+  }
+
+  return {
+    text(built: ReadonlyMap<string, ArtifactSummary>, signedIn: boolean, names?: string[]): string {
+      if (built !== answeredFor) {
+        answeredFor = built;
+        kept = new Map();
+      }
+      const key = `${signedIn} ${names?.join(',') ?? '*'}`;
+      let text = kept.get(key);
+      if (text === undefined) {
+        text = serialize(built, signedIn, names ?? Object.keys(sources));
+        if (kept.size < KEPT_ANSWERS) kept.set(key, text);
+      }
+      return text;
+    },
+  };
+}
