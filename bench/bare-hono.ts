@@ -1,16 +1,25 @@
-// The baseline of the server bench: a Hono "hello" on @hono/node-server, the versions Sift runs on,
-// and at /bytes the content of the file BYTES_FILE held in memory (the artifact it is compared
-// with: the same bytes, since autocannon's own cost depends on them, far higher for binary ones).
+// The baseline of the server bench: a Hono "hello" on @hono/node-server, the versions Sift runs on;
+// at /bytes the content of the file BYTES_FILE held in memory (the artifact it is compared with: the
+// same bytes, since autocannon's own cost depends on them, far higher for binary ones); and at /same
+// the response described by SAME_FILE ({ headers, body }): an answer of Sift's copied header for
+// header, the floor of what answering with those headers costs, without Sift's routes and middleware.
 import { readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 
 const bytes = new Uint8Array(process.env.BYTES_FILE ? readFileSync(process.env.BYTES_FILE) : []);
+const same = process.env.SAME_FILE
+  ? (JSON.parse(readFileSync(process.env.SAME_FILE, 'utf8')) as { headers: [string, string][]; body: string })
+  : { headers: [], body: '' };
 const app = new Hono()
   .get('/', (c) => c.text('hello'))
   .get('/bytes', (c) => {
     c.header('Content-Type', 'application/octet-stream');
     return c.body(bytes);
+  })
+  .get('/same', (c) => {
+    for (const [name, value] of same.headers) c.header(name, value, { append: true });
+    return c.body(same.body);
   });
 serve({ fetch: app.fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' }, () =>
   console.info('listening'),

@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { LOOKUPS_BODY } from '#server/graphql/prepared-lookups';
@@ -76,10 +76,10 @@ async function load(origin: string, target: Target, seconds = SECONDS, pid?: num
   };
 }
 
-async function startBareHono(port: number, bytesFile: string) {
+async function startBareHono(port: number, bytesFile: string, sameFile: string) {
   // Node itself, with tsx as a loader: killing it then stops the server, not a wrapper around it.
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-hono.ts'], {
-    env: { ...process.env, PORT: String(port), BYTES_FILE: bytesFile },
+    env: { ...process.env, PORT: String(port), BYTES_FILE: bytesFile, SAME_FILE: sameFile },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
@@ -117,6 +117,15 @@ function backupSnapshot() {
   );
   return JSON.stringify(toSnapshot(records));
 }
+
+/** Headers Node writes for the connection itself, not the app's answer. */
+const TRANSPORT_HEADERS = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-length',
+  'transfer-encoding',
+]);
 
 /** GraphQL documents meant to freeze a server: each must be refused at once. */
 const hostileDocuments = {
@@ -257,10 +266,17 @@ const barePort = await freePort();
 const artifactFile = join(mkdtempSync(join(tmpdir(), 'sift-bench-')), 'countries.bin');
 const artifact = await fetch(`${origin}/api/index/countries/${countries}`);
 writeFileSync(artifactFile, new Uint8Array(await artifact.arrayBuffer()));
-const bare = await startBareHono(barePort, artifactFile);
+// Sift's /api/config as sent, for bare Hono to send the same headers and body: the floor of a fixed answer.
+// As autocannon asks for it: uncompressed (fetch would ask for gzip).
+const config = await fetch(`${origin}/api/config`, { headers: { 'Accept-Encoding': 'identity' } });
+const sameFile = join(dirname(artifactFile), 'same.json');
+const sent = [...config.headers].filter(([name]) => !TRANSPORT_HEADERS.has(name));
+writeFileSync(sameFile, JSON.stringify({ headers: sent, body: await config.text() }));
+const bare = await startBareHono(barePort, artifactFile, sameFile);
 const bareHono = await load(`http://127.0.0.1:${barePort}`, { path: '/' }, SECONDS, bare.pid);
 // The artifact is compared with the same bytes from bare Hono.
 const bareHonoBytes = await load(`http://127.0.0.1:${barePort}`, { path: '/bytes' }, SECONDS, bare.pid);
+const bareHonoSameAnswer = await load(`http://127.0.0.1:${barePort}`, { path: '/same' }, SECONDS, bare.pid);
 bare.kill();
 
 const results: Record<string, unknown> = {};
@@ -291,6 +307,15 @@ console.info(
     secondsPerEndpoint: SECONDS,
     bareHono,
     bareHonoBytes,
+    // /api/config's headers and body sent by bare Hono: publicConfig's share of it is what Sift's
+    // routing and middleware cost on top of answering with the headers every response carries.
+    bareHonoSameAnswer: {
+      ...bareHonoSameAnswer,
+      shareOfBareHono: Number((bareHonoSameAnswer.requestsPerSecond / bareHono.requestsPerSecond).toFixed(3)),
+      cpuShareOfBareHono: Number(
+        (bareHono.cpuMicrosPerRequest! / bareHonoSameAnswer.cpuMicrosPerRequest!).toFixed(3),
+      ),
+    },
     results,
     hostile,
     rssMb: {
