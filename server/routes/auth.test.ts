@@ -15,7 +15,7 @@ import { CookieJar } from '#tests/support/cookie-jar';
 import { databaseTargets } from '#tests/support/databases';
 import { graphql } from '#tests/support/graphql';
 import { SmtpCatcher } from '#tests/support/smtp-catcher';
-import { testEnv } from '#tests/support/test-app';
+import { createTestApp, testEnv } from '#tests/support/test-app';
 import { createSessionReader } from '../auth/session-reader';
 import { createSessionStore, SESSION_CACHE_TTL_MS } from '../auth/session-store';
 import { setPassword } from '../auth/user-store';
@@ -516,6 +516,21 @@ describe.each(databaseTargets())('sign-in endpoints on $name', (target) => {
     await database.db.delete(users).where(eq(users.id, user.id));
     now += SESSION_CACHE_TTL_MS;
     expect(await reader.getUser(request(signedIn.bearerHeaders))).toBeNull();
+  });
+
+  it('answers a changed role at once, though it serializes a session once', async () => {
+    const overrides = { AUTH_SECRET: TEST_AUTH_SECRET, TRUST_PROXY_HOPS: '1' };
+    const env = testEnv(overrides);
+    const store = createSessionStore(database, env.AUTH_SESSION_MAX_AGE);
+    const reader = createSessionReader(store, env, TEST_AUTH_SECRET);
+    const withStore = createTestApp(database, overrides, reader, store);
+    const { user, email, password } = await createTestUser(database);
+    const signedIn = await signInTestUser(withStore, email, password);
+    expect(await sessionOf(withStore, signedIn.jar)).toMatchObject({ user: { role: 'user' } });
+    expect(await sessionOf(withStore, signedIn.jar)).toMatchObject({ user: { role: 'user' } });
+    await database.db.update(users).set({ role: 'editor' }).where(eq(users.id, user.id));
+    await store.refreshUser(user.id);
+    expect(await sessionOf(withStore, signedIn.jar)).toMatchObject({ user: { role: 'editor' } });
   });
 
   it('shares sessions between server processes with the same AUTH_SECRET', async () => {

@@ -14,7 +14,7 @@ import { sessionCookieChange, sessionCookieName, usesSecureCookies } from '../au
 import { resolveAuthSecret } from '../auth/auth-secret';
 import { bearerCookie, mintBearerToken } from '../auth/bearer-token';
 import type { SessionStore } from '../auth/session-store';
-import type { SessionReader } from '../auth/session-user';
+import type { CookieSession, SessionReader } from '../auth/session-user';
 import { createSignInMailer } from '../auth/sign-in-mailer';
 import { normalizeEmail } from '../auth/user-store';
 import { clientAddress } from '../client-address';
@@ -53,6 +53,20 @@ const BACKOFF_MAX_MS = 60_000;
  * `updateAge` does for database sessions, so a session slides forward at most once a day.
  */
 const SESSION_UPDATE_AGE_MS = 24 * 60 * 60_000;
+
+/**
+ * The session's JSON, serialized once per user and expiry: the session store hands out the same user
+ * object for a session until it reads the session again, and a client asks for its session often.
+ */
+const sessionJsonOf = new WeakMap<CookieSession['user'], { expiresAt: number; text: string }>();
+function sessionJson({ user, expiresAt }: CookieSession): string {
+  const kept = sessionJsonOf.get(user);
+  if (kept?.expiresAt === expiresAt) return kept.text;
+  const body: Session = { user, expires: new Date(expiresAt).toISOString() };
+  const text = JSON.stringify(body);
+  sessionJsonOf.set(user, { expiresAt, text });
+  return text;
+}
 
 /** Posts that try a password or send a link: the ones worth guessing or spamming. */
 const ATTEMPT_PATHS = new Set([`${apiPaths.auth}/callback/credentials`, `${apiPaths.auth}/signin/email`]);
@@ -136,9 +150,9 @@ export function authRoutes(deps: AuthRoutesDeps) {
   app.get(`${apiPaths.auth}/session`, async (c, next) => {
     const session = await sessions.cookieSession(c.req.raw);
     if (!session || Date.now() - session.issuedAt >= SESSION_UPDATE_AGE_MS) return next();
-    const body: Session = { user: session.user, expires: new Date(session.expiresAt).toISOString() };
     c.header('Cache-Control', 'private, no-cache, no-store');
-    return c.json(body);
+    c.header('Content-Type', 'application/json');
+    return c.body(sessionJson(session));
   });
 
   /** Hands a request to Auth.js; `form` is a POST's validated body. */
