@@ -1,5 +1,5 @@
 // The import CLI end to end, as an operator runs it, against an embedded database in a temp folder.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +13,18 @@ import { testEnv } from '../tests/support/test-app';
 import { runImportCli } from './import';
 
 const folder = mkdtempSync(join(tmpdir(), 'sift-import-cli-'));
+const badLines = [
+  JSON.stringify({ code: 'FRA', name: 'France' }),
+  JSON.stringify({ code: 'CHE' }),
+  JSON.stringify({ code: 'FRA', name: 'France again' }),
+];
+const everyRejection = [
+  'line\treasons',
+  '2\t"name" (the title) must be a non-empty string',
+  '3\tkey "FRA" was already used at 1',
+  '4\t"name" (the title) must be a non-empty string',
+  '',
+].join('\n');
 
 async function importCli(...args: string[]) {
   return importCliWith(testEnv({ DATA_DIR: folder }), ...args);
@@ -39,6 +51,14 @@ describe('npm run import', () => {
     expect(rejected.code).toBe(1);
     expect(rejected.stderr).toContain('1 of 2 records rejected; nothing was imported.');
     expect(rejected.stderr).toContain('line 2: "name" (the title) must be a non-empty string');
+
+    // Every rejection, in line order: a repeated key (found by a second read) between two others.
+    const report = join(folder, 'rejections.tsv');
+    const worse = join(folder, 'worse.ndjson');
+    writeFileSync(worse, `${[...badLines, JSON.stringify({ code: 'ITA' })].join('\n')}\n`);
+    const refused = await importCli('countries', worse, '--rejections', report);
+    expect(refused.stderr).toContain(`Every rejected record: ${report}`);
+    expect(readFileSync(report, 'utf8')).toBe(everyRejection);
 
     const good = join(folder, 'good.csv');
     writeFileSync(good, 'code,name,languages,area\nFRA,France,fra,551695\nCHE,Switzerland,deu|fra,41284\n');
@@ -75,6 +95,12 @@ describe('npm run import', () => {
       expect(rejected.stderr).toContain('the import runs there');
       expect(rejected.stderr).toContain('1 of 2 records rejected; nothing was imported.');
       expect(rejected.stderr).toContain('line 2: "name" (the title) must be a non-empty string');
+      // Every rejection, as the server wrote it, downloaded by the CLI.
+      const worse = join(folder, 'worse-for-server.ndjson');
+      writeFileSync(worse, `${[...badLines, JSON.stringify({ code: 'ITA' })].join('\n')}\n`);
+      const report = join(folder, 'rejections-from-server.tsv');
+      expect((await importCliWith(server.env, 'countries', worse, '--rejections', report)).code).toBe(1);
+      expect(readFileSync(report, 'utf8')).toBe(everyRejection);
 
       const good = join(folder, 'good-for-server.csv');
       writeFileSync(good, 'code,name,languages,area\nFRA,France,fra,551695\nCHE,Switzerland,deu|fra,41284\n');

@@ -1,9 +1,12 @@
 // Operator CLI: imports NDJSON, a JSON array or CSV into a data source, then rebuilds its index.
-//   npm run import -- <source> <file> [--format ndjson|json|csv] [--replace]
-// Nothing is written unless every record is valid. With PostgreSQL, running servers pick up the
+//   npm run import -- <source> <file> [--format ndjson|json|csv] [--replace] [--rejections <file>]
+// Nothing is written unless every record is valid; --rejections writes every refused record's line
+// and reasons to a tab-separated file. With PostgreSQL, running servers pick up the
 // change; with the embedded database held by a running server, the file goes to that server
 // (server-handover.ts), which checks, writes and indexes it in the same way.
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, statSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
@@ -29,7 +32,7 @@ import { createSearchIndexService } from '../server/search/index-service';
 import { answer, openOrHandOver, type RunningServer, ServerRefusedError } from './server-handover';
 
 const SHOWN_REJECTIONS = 50;
-const usage = `Usage: npm run import -- <source> <file> [--format ${importFormats.join('|')}] [--replace]`;
+const usage = `Usage: npm run import -- <source> <file> [--format ${importFormats.join('|')}] [--replace] [--rejections <file>]`;
 
 export interface ImportIo {
   /** Results, for stdout. */
@@ -42,7 +45,11 @@ export interface ImportIo {
 
 class UsageError extends Error {}
 
-const options = { format: { type: 'string' }, replace: { type: 'boolean', default: false } } as const;
+const options = {
+  format: { type: 'string' },
+  replace: { type: 'boolean', default: false },
+  rejections: { type: 'string' },
+} as const;
 
 function parseCommandLine(argv: string[]) {
   try {
@@ -69,7 +76,8 @@ function parseRequest(argv: string[]) {
   if (!format || !importFormats.includes(format)) {
     throw new UsageError(`Give --format ${importFormats.join('|')} for ${path}`);
   }
-  return { config, name, source, path, format, replace: parsed.values.replace };
+  const { replace, rejections } = parsed.values;
+  return { config, name, source, path, format, replace, rejections };
 }
 
 function progressReporter(io: ImportIo) {
@@ -99,8 +107,10 @@ function reportOutcome(request: ImportRequest, outcome: ImportOutcome, io: Impor
       io.report(`  ${at > 0 ? `${where} ${at}` : 'file'}: ${reasons.join('; ')}`);
     }
     if (outcome.rejectedCount > SHOWN_REJECTIONS) {
-      io.report(`  … and ${(outcome.rejectedCount - SHOWN_REJECTIONS).toLocaleString('en')} more`);
+      const more = (outcome.rejectedCount - SHOWN_REJECTIONS).toLocaleString('en');
+      io.report(`  … and ${more} more${request.rejections ? '' : ' (--rejections <file> writes them all)'}`);
     }
+    if (request.rejections) io.report(`Every rejected record: ${request.rejections}`);
     return 1;
   }
   const { inserted, updated, unchanged, deleted } = outcome.applied;
@@ -115,6 +125,7 @@ async function importInto(database: Database, request: ImportRequest, io: Import
     format,
     replace: request.replace,
     onProgress: progressReporter(io),
+    rejectionReport: request.rejections,
   });
   const outcome: ImportOutcome = result.ok
     ? {
@@ -122,9 +133,10 @@ async function importInto(database: Database, request: ImportRequest, io: Import
         records: result.records,
         rejectedCount: 0,
         rejected: [],
+        report: null,
         applied: { records: result.records, ...result.summary },
       }
-    : { id: null, ...result, applied: null };
+    : { id: null, ...result, report: request.rejections ?? null, applied: null };
   const code = reportOutcome(request, outcome, io);
   if (code !== 0) return code;
   // Warnings and errors only: the CLI reports progress and results itself.
@@ -185,6 +197,12 @@ async function importThrough(server: RunningServer, request: ImportRequest, io: 
     }
   }
   if (!outcome) throw new ServerRefusedError('The server ended the import without a result.');
+  if (outcome.report && request.rejections) {
+    const report = await server.request(outcome.report);
+    if (!report.ok) await answer(report);
+    if (!report.body) throw new ServerRefusedError('The server sent an empty rejection report.');
+    await pipeline(Readable.fromWeb(report.body as never), createWriteStream(request.rejections));
+  }
   const code = reportOutcome(request, outcome, io);
   if (code !== 0) return code;
   for (;;) {

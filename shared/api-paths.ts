@@ -34,6 +34,8 @@ export const apiPaths = {
     imports: (source: string) => `/api/admin/sources/${encodeURIComponent(source)}/imports`,
     /** POST `{mode}`: apply a checked upload; DELETE: cancel it. */
     importUpload: (id: string) => `/api/admin/imports/${encodeURIComponent(id)}`,
+    /** GET: every record a check of upload `id` rejected, as a tab-separated file. */
+    importRejections: (id: string) => `/api/admin/imports/${encodeURIComponent(id)}/rejections`,
     /** POST: undo the source's last import. */
     undoImport: (source: string) => `/api/admin/sources/${encodeURIComponent(source)}/undo-import`,
     /** GET: a page of the source's documents (`?q=&after=&limit=`). */

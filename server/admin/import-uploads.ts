@@ -1,6 +1,7 @@
 // Import files uploaded through the admin API: streamed from the request body to a file in
 // DATA_DIR/imports (the import library reads a file twice), refused past MAX_IMPORT_UPLOAD_BYTES, and
-// kept after a clean dry run for an hour so that it can be applied or cancelled.
+// kept after a clean dry run for an hour so that it can be applied or cancelled. A check that
+// rejected records leaves its full rejection report there instead, kept for an hour to download.
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import type { ImportFormat } from '../search/import-file';
 
 /** How long a checked upload waits for apply or cancel. */
 export const UPLOAD_KEPT_MS = 60 * 60_000;
-/** Checked uploads kept at once; a new one past it forgets the oldest. */
+/** Checked uploads (and, apart, rejection reports) kept at once; a new one past it forgets the oldest. */
 const MAX_KEPT = 4;
 
 export class UploadTooLargeError extends Error {}
@@ -25,9 +26,17 @@ export interface Upload {
 export function createImportUploads(dataDir: string, maxBytes: number) {
   const folder = join(dataDir, 'imports');
   const kept = new Map<string, { upload: Upload; timer: NodeJS.Timeout }>();
+  const reports = new Map<string, NodeJS.Timeout>();
+  const reportPath = (id: string) => join(folder, `${id}.rejections.tsv`);
 
   function discard(upload: Upload) {
     rmSync(upload.path, { force: true });
+  }
+
+  function forgetReport(id: string) {
+    clearTimeout(reports.get(id));
+    reports.delete(id);
+    rmSync(reportPath(id), { force: true });
   }
 
   return {
@@ -72,6 +81,17 @@ export function createImportUploads(dataDir: string, maxBytes: number) {
       return entry.upload;
     },
     has: (id: string) => kept.has(id),
+    /** Where the check of upload `id` writes its rejection report. */
+    reportPath,
+    /** Keeps the rejection report of upload `id` to download. */
+    keepReport(id: string) {
+      if (reports.size >= MAX_KEPT) forgetReport(reports.keys().next().value!);
+      const timer = setTimeout(() => forgetReport(id), UPLOAD_KEPT_MS);
+      timer.unref();
+      reports.set(id, timer);
+    },
+    /** The path of the kept rejection report of upload `id`. */
+    report: (id: string) => (reports.has(id) ? reportPath(id) : undefined),
     forget(id: string): boolean {
       const upload = this.take(id);
       if (upload) discard(upload);

@@ -47,6 +47,27 @@ describe.each(databaseTargets())('admin imports on $name', (target) => {
     expect(check.rejected[0]!.reasons).toEqual(['"name" (the title) must be a non-empty string']);
     expect(check.rejected[2]!.reasons[0]).toContain('"FRA"');
     expect(await countDocuments(database.db, 'countries')).toBe(0);
+
+    // Every rejection as a file, for admins only.
+    expect(check.report).toEqual(expect.stringMatching(/^\/api\/admin\/imports\/.+\/rejections$/));
+    expect((await t.call('user', 'GET', check.report!)).status).toBe(403);
+    const report = await t.call('admin', 'GET', check.report!);
+    expect(report.headers.get('Content-Type')).toBe('text/tab-separated-values; charset=utf-8');
+    expect(report.headers.get('Content-Disposition')).toMatch(/^attachment/);
+    expect(await report.text()).toBe(
+      [
+        'line\treasons',
+        '3\t"name" (the title) must be a non-empty string',
+        `5\t${check.rejected[1]!.reasons.join('; ')}`,
+        `6\t${check.rejected[2]!.reasons.join('; ')}`,
+        '',
+      ].join('\n'),
+    );
+    const unknown = await t.call('admin', 'GET', apiPaths.admin.importRejections('no-such-upload'));
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe('unknown_report');
+    // A clean check has none.
+    expect(((await (await upload(good)).json()) as ImportCheckResult).report).toBeNull();
   });
 
   it('applies a checked upload all or nothing, merges or replaces by key, and undoes the last import', async () => {

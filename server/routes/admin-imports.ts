@@ -1,7 +1,10 @@
 // Imports through the admin API (docs/search.md): POST the file to /sources/:source/imports for a
 // dry run (rejections with line and reason, the upload kept), then POST /imports/:id {mode} to apply
 // it all or nothing, or DELETE to cancel; `&apply=merge|replace` checks and applies in one request
-// (the CLIs). POST /sources/:source/undo-import puts back what the last import replaced.
+// (the CLIs). GET /imports/:id/rejections downloads every rejection of a check. POST
+// /sources/:source/undo-import puts back what the last import replaced.
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import {
   ApplyImportSchema,
@@ -10,6 +13,7 @@ import {
   MAX_ADMIN_JSON_BYTES,
   MAX_IMPORT_UPLOAD_BYTES,
 } from '#shared/admin/admin-api';
+import { apiPaths } from '#shared/api-paths';
 import type { AppConfig, DataSourceConfig } from '#shared/app-config';
 import type { AdminVariables } from '../admin/admin-access';
 import { type Actor, recordAudit } from '../admin/audit-log';
@@ -42,6 +46,12 @@ export function adminImportRoutes({ env, config, database, logger }: ImportDeps)
     logger.error({ err: error }, 'admin import failed');
     return { code: 'import_failed', message: error instanceof Error ? error.message : String(error) };
   };
+  /** Where the check's every rejection can be downloaded; null (and no report kept) without any. */
+  const reportOf = (upload: Upload, rejectedCount: number) => {
+    if (rejectedCount === 0) return null;
+    uploads.keepReport(upload.id);
+    return apiPaths.admin.importRejections(upload.id);
+  };
 
   async function apply(
     actor: Actor,
@@ -55,10 +65,18 @@ export function adminImportRoutes({ env, config, database, logger }: ImportDeps)
       format: upload.format,
       replace: mode === 'replace',
       onProgress,
+      rejectionReport: uploads.reportPath(upload.id),
     });
     if (!result.ok) {
       const { records, rejectedCount, rejected } = result;
-      return { id: null, records, rejectedCount, rejected, applied: null };
+      return {
+        id: null,
+        records,
+        rejectedCount,
+        rejected,
+        report: reportOf(upload, rejectedCount),
+        applied: null,
+      };
     }
     const { summary } = result;
     const changed = summary.inserted + summary.updated + summary.deleted;
@@ -74,6 +92,7 @@ export function adminImportRoutes({ env, config, database, logger }: ImportDeps)
       records: result.records,
       rejectedCount: 0,
       rejected: [],
+      report: null,
       applied: { records: result.records, ...summary },
     };
   }
@@ -103,7 +122,12 @@ export function adminImportRoutes({ env, config, database, logger }: ImportDeps)
         async (onProgress) => {
           try {
             if (mode) return { status: 200, body: await apply(actor, upload, source, mode, onProgress) };
-            const check = await checkImportFile(source, { path: upload.path, format, onProgress });
+            const check = await checkImportFile(source, {
+              path: upload.path,
+              format,
+              onProgress,
+              rejectionReport: uploads.reportPath(upload.id),
+            });
             const clean = check.rejectedCount === 0;
             if (clean) uploads.keep(upload);
             await recordAudit(database.db, actor, {
@@ -112,7 +136,8 @@ export function adminImportRoutes({ env, config, database, logger }: ImportDeps)
               records: check.records,
               details: { format, rejected: check.rejectedCount },
             });
-            return { status: 200, body: { id: clean ? upload.id : null, ...check, applied: null } };
+            const report = reportOf(upload, check.rejectedCount);
+            return { status: 200, body: { id: clean ? upload.id : null, ...check, report, applied: null } };
           } finally {
             if (mode || !uploads.has(upload.id)) uploads.discard(upload);
           }
@@ -151,6 +176,24 @@ export function adminImportRoutes({ env, config, database, logger }: ImportDeps)
       );
     },
   );
+
+  app.get('/api/admin/imports/:id/rejections', (c) => {
+    const path = uploads.report(c.req.param('id'));
+    if (!path) {
+      return apiError(
+        c,
+        404,
+        'unknown_report',
+        'No rejection report has this id (expired after an hour, or written by another server process); check the file again.',
+      );
+    }
+    return c.body(Readable.toWeb(createReadStream(path)) as ReadableStream, 200, {
+      'Content-Type': 'text/tab-separated-values; charset=utf-8',
+      // No file name: the console names the download after the file it checked.
+      'Content-Disposition': 'attachment',
+      'Cache-Control': 'no-store',
+    });
+  });
 
   app.delete('/api/admin/imports/:id', async (c) => {
     const id = c.req.param('id');

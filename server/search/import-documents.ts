@@ -1,7 +1,7 @@
 // Imports a file into a source, all or nothing, in memory that grows by no more than 8 bytes a record
 // (key hashes). A first read checks every record (the first MAX_LISTED_REJECTIONS rejections are
-// kept, all are counted); only a file without a single rejection is read again and written, batch by
-// batch, in one transaction.
+// kept, all are counted, and all can be written to a report file); only a file without a single
+// rejection is read again and written, batch by batch, in one transaction.
 import { statSync } from 'node:fs';
 import type { DataSourceConfig } from '#shared/app-config';
 import type { Db } from '../db/client';
@@ -15,6 +15,7 @@ import {
   type ValidRecord,
   validateRecord,
 } from './record-validation';
+import { createRejectionReport } from './rejection-report';
 
 /** Rejections kept to show; past them, only counted. */
 export const MAX_LISTED_REJECTIONS = 1000;
@@ -39,6 +40,8 @@ export interface ImportOptions {
   replace?: boolean;
   /** Bytes of the file while reading (and again while checking repeated keys), then records written. */
   onProgress?: (phase: ImportPhase, done: number, total: number) => void;
+  /** Where to write every rejection (rejection-report.ts); nothing is left there when there is none. */
+  rejectionReport?: string;
 }
 
 /** The first MAX_LISTED_REJECTIONS rejections in file order, and how many there were. */
@@ -96,22 +99,35 @@ export async function checkImportFile(
   options: ImportOptions,
 ): Promise<ImportCheck> {
   const rejections = new RejectionList();
+  const report = options.rejectionReport ? createRejectionReport(options.rejectionReport) : undefined;
+  const reject = async (rejection: Rejection) => {
+    rejections.add(rejection);
+    await report?.add(rejection);
+  };
   const keys = new KeyHashes();
   let records = 0;
-  for await (const entry of readEntries(source, options, 'reading')) {
-    records += 1;
-    const check =
-      'error' in entry
-        ? { ok: false as const, problems: [{ reason: entry.error }] }
-        : validateRecord(source, entry.record);
-    if (check.ok) keys.add(check.record.key);
-    else rejections.add({ at: entry.at, reasons: reasonsOf(check.problems) });
+  try {
+    for await (const entry of readEntries(source, options, 'reading')) {
+      records += 1;
+      const check =
+        'error' in entry
+          ? { ok: false as const, problems: [{ reason: entry.error }] }
+          : validateRecord(source, entry.record);
+      if (check.ok) keys.add(check.record.key);
+      else await reject({ at: entry.at, reasons: reasonsOf(check.problems) });
+    }
+    report?.secondPass();
+    const repeated = keys.repeated();
+    if (repeated.size > 0) {
+      for await (const rejection of repeatedKeys(source, options, repeated)) await reject(rejection);
+    }
+    if (records === 0) await reject({ at: 0, reasons: ['the file holds no records'] });
+    if (rejections.count > 0) await report?.finish();
+    else await report?.discard();
+  } catch (error) {
+    await report?.discard();
+    throw error;
   }
-  const repeated = keys.repeated();
-  if (repeated.size > 0) {
-    for await (const rejection of repeatedKeys(source, options, repeated)) rejections.add(rejection);
-  }
-  if (records === 0) rejections.add({ at: 0, reasons: ['the file holds no records'] });
   return { records, rejectedCount: rejections.count, rejected: rejections.list() };
 }
 

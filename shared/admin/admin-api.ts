@@ -87,6 +87,8 @@ export interface ImportCheckResult {
   rejectedCount: number;
   /** The first 1,000, in file order. */
   rejected: ImportRejection[];
+  /** Where every rejection can be downloaded (line TAB reasons, kept an hour by the process that checked); null without rejections. */
+  report: string | null;
 }
 
 export interface ImportApplied {

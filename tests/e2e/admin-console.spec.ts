@@ -144,7 +144,7 @@ test('an import checked, applied and undone reaches a searching user; a user get
   await expect(admin.getByRole('button', { name: 'Apply' })).toHaveCount(0);
   const [download] = await Promise.all([
     admin.waitForEvent('download'),
-    admin.getByRole('button', { name: 'Download the rejected records' }).click(),
+    admin.getByRole('link', { name: 'Download the rejected records' }).click(),
   ]);
   const downloaded = await (await download.createReadStream()).toArray();
   expect(

@@ -185,12 +185,7 @@ export function ImportPage() {
           </Typography>
           {outcome.id === null ? (
             <Stack spacing={2}>
-              <RejectionReport
-                fileName={file?.name ?? source}
-                records={outcome.records}
-                rejectedCount={outcome.rejectedCount}
-                rejected={outcome.rejected}
-              />
+              <RejectionReport fileName={file?.name ?? source} outcome={outcome} />
               <Box>
                 <Button variant="outlined" onClick={reset}>
                   {t('admin.import.choose_again')}
@@ -232,12 +227,7 @@ export function ImportPage() {
               {apply.isPending && serverProgress && <ProgressBar progress={serverProgress} />}
               {apply.isError && <ErrorAlert error={apply.error} />}
               {apply.isSuccess && !apply.data.applied && (
-                <RejectionReport
-                  fileName={file?.name ?? source}
-                  records={apply.data.records}
-                  rejectedCount={apply.data.rejectedCount}
-                  rejected={apply.data.rejected}
-                />
+                <RejectionReport fileName={file?.name ?? source} outcome={apply.data} />
               )}
               <Stack direction="row" spacing={1}>
                 <Button
