@@ -75,9 +75,9 @@ test('anonymous: runs public queries, public lookups included; protected ones an
   await page.getByLabel('Variables (JSON)').fill('{ "dataSource": "cities", "key": "2988507" }');
   await page.getByRole('button', { name: 'Run' }).click();
   await expect(page.getByText('1 error')).toBeVisible();
-  await expect(page.getByRole('alert').filter({ hasText: /^Sign in to read/ })).toContainText(
-    'UNAUTHENTICATED',
-  );
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Sign in to read the "cities" data source.' }),
+  ).toContainText('UNAUTHENTICATED');
   await expect(page.getByTestId('graphql-data')).toHaveText(/"item": null|No data/);
 
   // The editor runs any text, and shows what the server refused.

@@ -223,8 +223,22 @@ test('selected filters are remembered on the device, and only with consent', asy
   await page.goto('/search?s=states');
   await expect(facet(page, 'Region').getByRole('checkbox', { name: /Americas/ })).toBeChecked();
   await expect(page).toHaveURL(/f=%7B%22region%22%3A%5B%22Americas%22%5D%7D/);
+  // Restored, they are said to be remembered, with what they hide and a way to clear them.
+  await expect(page.getByText('Remembered filters:')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove the filter Region: Americas' })).toBeVisible();
+  const more = page.getByTestId('more-without-filters');
+  await expect(more).toHaveText(/^\d+ more results? without them$/);
+  const countIn = async (text: Promise<string | null>) => Number((await text)?.split(' ')[0]);
+  const shown = await countIn(page.getByText(/^\d+ results?$/).textContent());
+  const extra = await countIn(more.textContent());
   await page.reload();
   await expect(facet(page, 'Region').getByRole('checkbox', { name: /Americas/ })).toBeChecked();
+
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).not.toHaveURL(/f=/);
+  await expect(page.getByText('Remembered filters:')).toHaveCount(0);
+  await expect(page.getByText(`${shown + extra} results`, { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('gap-search:selectedFilterOptions'))).toBe('{}');
 
   await context.clearCookies();
   await decideConsent(context, new URL(page.url()).origin, []);

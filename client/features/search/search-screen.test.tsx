@@ -5,6 +5,7 @@
 // results stay cached for the current text.
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setConsent } from '#client/consent/consent-store';
 import { paths } from '#client/paths';
 import { fakeServer } from '#tests/support/fake-server';
 import { inProcessSearchDeps } from '#tests/support/in-process-search-deps';
@@ -14,6 +15,7 @@ import { HeaderSearchBox } from './header-search-box';
 import type { SearchIndexDeps } from './load-search-indexes';
 import { SearchDepsContext } from './search-deps-context';
 import { SearchScreen } from './search-screen';
+import { SELECTED_FILTERS_KEY } from './selected-filters-storage';
 
 // Searches of the real indexes in process take a while on a busy machine: wait longer than 1 s.
 configure({ asyncUtilTimeout: 5000 });
@@ -117,6 +119,46 @@ describe('the search screen', () => {
     for (const option of screen.getAllByRole('option')) expect(option.textContent).toContain('ES');
     // Countries have no country filter, so they are not searched at all.
     expect(titles()).not.toContain('San Marino');
+  });
+
+  it('shows filters restored from the device as remembered, with how many more results there are without them', async () => {
+    setConsent(['preferences']);
+    localStorage.setItem(SELECTED_FILTERS_KEY, JSON.stringify({ country: ['ES'] }));
+    try {
+      const app = await open(paths.search({ s: 'san' }));
+      await waitFor(() => expect(JSON.parse(query(app).get('f') ?? 'null')).toEqual({ country: ['ES'] }));
+      expect(await screen.findByText('Remembered filters:')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Remove the filter Country: ES' })).toBeTruthy();
+      // 25 results for "san" without the filter, 6 with it.
+      expect((await screen.findByTestId('more-without-filters')).textContent).toBe(
+        '19 more results without them',
+      );
+      expect((await resultCount()).textContent).toBe('6 results');
+
+      await app.user.click(screen.getByRole('button', { name: 'Clear filters' }));
+      expect((await screen.findByText('25 results')).textContent).toBe('25 results');
+      expect(query(app).get('f')).toBeNull();
+      expect(screen.queryByText('Remembered filters:')).toBeNull();
+      expect(JSON.parse(localStorage.getItem(SELECTED_FILTERS_KEY)!)).toEqual({});
+    } finally {
+      localStorage.clear();
+      setConsent([]);
+    }
+  });
+
+  it('says nothing is remembered about filters the visitor chose for this search', async () => {
+    setConsent(['preferences']);
+    try {
+      const app = await open(paths.search({ s: 'san' }));
+      const country = await screen.findByRole('region', { name: 'Country' });
+      await app.user.click(within(country).getByRole('checkbox', { name: /^ES/ }));
+      await waitFor(() => expect(titles()).toHaveLength(6));
+      expect(screen.queryByText('Remembered filters:')).toBeNull();
+      expect(screen.queryByTestId('more-without-filters')).toBeNull();
+    } finally {
+      localStorage.clear();
+      setConsent([]);
+    }
   });
 
   it('pages through the results', async () => {

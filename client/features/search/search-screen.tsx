@@ -46,6 +46,7 @@ import { SelectedFilterChips } from './selected-filter-chips';
 import { useSearchIndexes } from './use-search-indexes';
 import { useSearchResults } from './use-search-results';
 import { useSearchScreenState } from './use-search-screen-state';
+import { useUnfilteredTotal } from './use-unfiltered-total';
 
 export interface SearchScreenProps {
   dataSources: Record<string, DataSourceConfig>;
@@ -98,12 +99,14 @@ export function SearchScreen({ dataSources, signedIn, lookupLabel, onSettledChan
     [dataSources, visibleKey],
   );
   const screen = useSearchScreenState(dataSources, visible);
-  const { text, chips, sort, itemsPerPage, selection, active, validKeys, update } = screen;
+  const { text, chips, sort, itemsPerPage, selection, active, validKeys, restored, update } = screen;
   const labels = useSearchLabels(lookupLabel);
   const term = text.trim();
   const words = useMemo(() => tokenize(term), [term]);
   const query = useMemo(() => ({ term, chips, filters: active }), [term, chips, active]);
   const { result, pending, typeCounts } = useSearchResults(dataSources, visible, load, query);
+  const showRestored = restored && Object.keys(active).length > 0;
+  const unfilteredTotal = useUnfilteredTotal(dataSources, visible, load, query, showRestored);
   const settled = load.overall === 'loaded' && !pending;
   useEffect(() => onSettledChange?.(settled), [settled, onSettledChange]);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -211,6 +214,16 @@ export function SearchScreen({ dataSources, signedIn, lookupLabel, onSettledChan
       selection={selection}
       visible={visible}
       labels={labels}
+      remembered={
+        showRestored
+          ? {
+              more:
+                unfilteredTotal !== undefined && result && !pending
+                  ? unfilteredTotal - result.total
+                  : undefined,
+            }
+          : undefined
+      }
       onChange={setFilters}
     />
   );

@@ -1,5 +1,7 @@
 // The filters in effect as removable chips ("Region: Europe ×"), with a way to clear them all.
-import { Box, Button, Chip } from '@mui/material';
+// Filters restored from the device are said to be remembered, always with "Clear" and, once known,
+// how many more results the search has without them.
+import { Box, Button, Chip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { DataSourceConfig } from '#shared/app-config';
 import type { SelectedFilters } from '#shared/search/search-request';
@@ -11,12 +13,15 @@ export function SelectedFilterChips({
   selection,
   visible,
   labels,
+  remembered,
   onChange,
 }: {
   active: SelectedFilters;
   selection: SelectedFilters;
   visible: Record<string, DataSourceConfig>;
   labels: SearchLabels;
+  /** Set when the filters were restored from the device: how many more results there are without them. */
+  remembered?: { more: number | undefined };
   onChange: (selection: SelectedFilters) => void;
 }) {
   const { t } = useTranslation();
@@ -32,6 +37,11 @@ export function SelectedFilterChips({
     onChange(Object.fromEntries(Object.entries(selection).filter(([key]) => !(key in active))));
   return (
     <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+      {remembered && (
+        <Typography variant="body2" color="text.secondary">
+          {t('search.remembered_filters')}
+        </Typography>
+      )}
       {entries.map(({ key, value, label }) => (
         <Chip
           key={`${key}:${value}`}
@@ -43,10 +53,15 @@ export function SelectedFilterChips({
           sx={{ bgcolor: 'm3.secondaryContainer', color: 'm3.onSecondaryContainer' }}
         />
       ))}
-      {entries.length > 1 && (
+      {(remembered || entries.length > 1) && (
         <Button size="small" onClick={clearAll}>
-          {t('search.clear_filters')}
+          {t(remembered ? 'search.clear_remembered' : 'search.clear_filters')}
         </Button>
+      )}
+      {remembered?.more !== undefined && remembered.more > 0 && (
+        <Typography variant="body2" color="text.secondary" data-testid="more-without-filters">
+          {t('search.more_without_filters', { count: remembered.more })}
+        </Typography>
       )}
     </Box>
   );

@@ -55,12 +55,16 @@ function forgetOtherResults(client: QueryClient, term: string, loadedKey: string
   });
 }
 
-/** `visible`: the sources this user may search; `dataSources`: every configured one. */
+/**
+ * `visible`: the sources this user may search; `dataSources`: every configured one. `wanted` false:
+ * nothing is searched (the result is undefined).
+ */
 export function useSearchResults(
   dataSources: Record<string, DataSourceConfig>,
   visible: Record<string, DataSourceConfig>,
   load: SearchLoadSnapshot,
   query: ScreenQuery,
+  wanted = true,
 ): SearchResultsState {
   const deps = useSearchDeps();
   const client = useQueryClient();
@@ -69,7 +73,7 @@ export function useSearchResults(
     .filter(([, source]) => source.state === 'loaded')
     .map(([name, source]) => `${name}:${source.crc32c ?? ''}`)
     .join(',');
-  const enabled = canSearch(query.term, query.chips, load.overall) && loadedKey !== '';
+  const enabled = wanted && canSearch(query.term, query.chips, load.overall) && loadedKey !== '';
   // Text and filters: what the per-type counts depend on.
   const scope = [...searchQueryKeys.results, query.term, JSON.stringify(query.filters)];
   const results = useQuery({

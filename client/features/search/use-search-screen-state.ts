@@ -1,6 +1,7 @@
 // The search screen's state, kept in the URL (spec §2, §4): read from the route's chips and query
 // string, changed through `update`, which replaces the history entry. Filters also persist on
-// the device: a URL without `f` gets the stored selection, and the URL is rewritten to show it.
+// the device: a URL without `f` gets the stored selection, and the URL is rewritten to show it;
+// the history entry notes what was restored, so the screen can say so until the user changes it.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { DataSourceConfig } from '#shared/app-config';
@@ -21,10 +22,19 @@ export interface SearchScreenState extends ScreenValues {
   validKeys: string[];
   /** The filters that apply: valid keys with values. */
   active: SelectedFilters;
+  /** The filters in effect were restored from the device, not chosen for this search. */
+  restored: boolean;
   update: (patch: SearchScreenPatch) => void;
 }
 
 const sameFilters = (a: SelectedFilters, b: SelectedFilters) => JSON.stringify(a) === JSON.stringify(b);
+
+/** What `update` adds to the history entry's state; the rest of it (e.g. `searchFrom`) is kept. */
+interface RestoredState {
+  restoredFilters?: SelectedFilters;
+}
+
+const restoredOf = (state: unknown) => (state as RestoredState | null)?.restoredFilters;
 
 /**
  * `dataSources`: every configured source (chips naming no data type of theirs are ignored);
@@ -62,18 +72,22 @@ export function useSearchScreenState(
   const validKeys = useMemo(() => validFilterKeys(visible, current.chips), [visible, current.chips]);
   const active = useMemo(() => activeFilters(current.selection, validKeys), [current.selection, validKeys]);
 
-  const update = useCallback(
-    (patch: SearchScreenPatch) => {
+  const write = useCallback(
+    (patch: SearchScreenPatch, state: unknown) => {
       const { filters, ...rest } = patch;
       const next: ScreenValues = { ...current, ...rest, selection: filters ?? current.selection };
       if (filters) storeSelectedFilters(filters);
       setPending({ from: location.key, state: next });
       navigate(searchUrlOf({ ...next, filters: next.selection }, validFilterKeys(visible, next.chips)), {
         replace: true,
-        state: location.state,
+        state,
       });
     },
-    [current, visible, navigate, location.key, location.state],
+    [current, visible, navigate, location.key],
+  );
+  const update = useCallback(
+    (patch: SearchScreenPatch) => write(patch, location.state),
+    [write, location.state],
   );
 
   const searching = Boolean(url.text.trim()) || url.chips.length > 0;
@@ -88,8 +102,14 @@ export function useSearchScreenState(
       !url.filters &&
       Object.keys(activeFilters(urlSelection, validFilterKeys(visible, url.chips))).length > 0
     )
-      update({});
-  }, [settled, searching, loaded, url, urlSelection, visible, update]);
+      write({}, {
+        ...(location.state as object | null),
+        restoredFilters: urlSelection,
+      } satisfies RestoredState);
+  }, [settled, searching, loaded, url, urlSelection, visible, write, location.state]);
 
-  return { ...current, validKeys, active, update };
+  const restoredFilters = restoredOf(location.state);
+  // Until the user changes the selection: then the filters are theirs.
+  const restored = restoredFilters !== undefined && sameFilters(restoredFilters, current.selection);
+  return { ...current, validKeys, active, restored, update };
 }
