@@ -1,6 +1,6 @@
 // The audit log, newest first: who did what to which target, when, and how many records; paged
 // backwards by id.
-import { Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import type { AuditPage as AuditPageData } from '#shared/admin/admin-api';
 import { apiPaths } from '#shared/api-paths';
 import { adminFetch } from './admin-fetch';
 import { adminKeys } from './admin-queries';
+import { ConsolePanel } from './console-panel';
 import { ErrorAlert } from './error-alert';
 import { formatInstant, formatNumber } from './format';
 
@@ -34,10 +35,7 @@ export function AuditPage() {
   if (audit.isError) return <ErrorAlert error={audit.error} />;
   const { entries, next } = audit.data;
   return (
-    <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
-      <Typography variant="h6" component="h2" id="audit-list" sx={{ p: 2 }}>
-        {t('admin.audit.list')}
-      </Typography>
+    <ConsolePanel list id="audit-list" title={t('admin.audit.list')}>
       {entries.length === 0 ? (
         <Typography sx={{ px: 2, pb: 2 }}>{t('admin.audit.empty')}</Typography>
       ) : (
@@ -81,6 +79,6 @@ export function AuditPage() {
           {t('admin.audit.older')}
         </Button>
       </Stack>
-    </Paper>
+    </ConsolePanel>
   );
 }

@@ -1,7 +1,7 @@
 // One document of a source: its configured properties as form fields, the rest as JSON; saved
 // through the server's validation (each reason shown on its field), or deleted after a confirmation.
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import { Alert, Box, Button, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Stack, TextField } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import type { DataSourceConfig } from '#shared/app-config';
 import { AdminApiError, adminFetch } from './admin-fetch';
 import { adminKeys } from './admin-queries';
 import { ConfirmDialog } from './confirm-dialog';
+import { ConsolePanel } from './console-panel';
 import { type DocumentFormValues, documentOf, formFields, formValues, issuesByField } from './document-form';
 import { ErrorAlert } from './error-alert';
 import { formatInstant } from './format';
@@ -103,24 +104,22 @@ function DocumentEditor({
     setValues((current) => ({ ...current, fields: { ...current.fields, [property]: text } }));
 
   return (
-    <Paper
-      variant="outlined"
-      component="form"
-      noValidate
+    <ConsolePanel
+      id="document-title"
+      // Isolated: a title in another script keeps its order and the heading the page's alignment.
+      title={<bdi>{String(detail.document[source.titleProperty] ?? detail.key)}</bdi>}
+      hint={
+        <>
+          <span dir="ltr">
+            {sourceName} / {detail.key}
+          </span>{' '}
+          · {t('admin.documents.updated')}: {formatInstant(detail.updatedAt, i18n.language)} ·{' '}
+          {t('admin.document.rank')}: {detail.rank}
+        </>
+      }
       onSubmit={submit}
-      aria-labelledby="document-title"
-      sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}
+      noValidate
     >
-      <Typography variant="h6" component="h2" id="document-title" dir="auto">
-        {String(detail.document[source.titleProperty] ?? detail.key)}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        <span dir="ltr">
-          {sourceName} / {detail.key}
-        </span>{' '}
-        · {t('admin.documents.updated')}: {formatInstant(detail.updatedAt, i18n.language)} ·{' '}
-        {t('admin.document.rank')}: {detail.rank}
-      </Typography>
       <Stack spacing={2.5}>
         {formFields(source).map(({ property, list }) => (
           <TextField
@@ -177,6 +176,6 @@ function DocumentEditor({
         onConfirm={() => remove.mutate()}
         onClose={() => setConfirming(false)}
       />
-    </Paper>
+    </ConsolePanel>
   );
 }

@@ -6,7 +6,6 @@ import {
   CircularProgress,
   InputAdornment,
   Link as MuiLink,
-  Paper,
   Stack,
   TextField,
   Typography,
@@ -22,6 +21,7 @@ import type { DocumentPage } from '#shared/admin/admin-api';
 import { apiPaths } from '#shared/api-paths';
 import { adminFetch } from './admin-fetch';
 import { adminKeys } from './admin-queries';
+import { ConsolePanel } from './console-panel';
 import { ErrorAlert } from './error-alert';
 import { formatInstant } from './format';
 import { SourceSelect } from './source-select';
@@ -87,10 +87,7 @@ export function DocumentsPage() {
           }}
         />
       </Stack>
-      <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
-        <Typography variant="h6" component="h2" id="documents-list" sx={{ p: 2 }}>
-          {t('admin.documents.list')}
-        </Typography>
+      <ConsolePanel list id="documents-list" title={t('admin.documents.list')}>
         {documents.isPending ? (
           <CircularProgress aria-label={t('admin.loading')} sx={{ m: 2 }} />
         ) : documents.isError ? (
@@ -131,7 +128,7 @@ export function DocumentsPage() {
             </Button>
           </Box>
         )}
-      </Paper>
+      </ConsolePanel>
     </Stack>
   );
 }

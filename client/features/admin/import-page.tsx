@@ -10,7 +10,6 @@ import {
   FormControlLabel,
   FormLabel,
   MenuItem,
-  Paper,
   Radio,
   RadioGroup,
   Stack,
@@ -25,6 +24,7 @@ import { useAppConfig } from '#client/config/app-config';
 import type { ImportMode } from '#shared/admin/admin-api';
 import { adminKeys, useSources } from './admin-queries';
 import { ConfirmDialog } from './confirm-dialog';
+import { ConsolePanel } from './console-panel';
 import { ErrorAlert } from './error-alert';
 import { formatNumber } from './format';
 import {
@@ -97,10 +97,7 @@ export function ImportPage() {
 
   return (
     <Stack spacing={3}>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
-        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-          {t('admin.import.title')}
-        </Typography>
+      <ConsolePanel id="import-file" title={t('admin.import.title')}>
         <Stack
           direction={{ xs: 'column', sm: 'row' }}
           spacing={2}
@@ -171,18 +168,10 @@ export function ImportPage() {
           </Stack>
         )}
         {check.isError && <ErrorAlert error={check.error} sx={{ mt: 2 }} />}
-      </Paper>
+      </ConsolePanel>
 
       {outcome && (
-        <Paper
-          variant="outlined"
-          sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}
-          component="section"
-          aria-labelledby="import-report"
-        >
-          <Typography variant="h6" component="h2" id="import-report" sx={{ mb: 2 }}>
-            {t('admin.import.report')}
-          </Typography>
+        <ConsolePanel id="import-report" title={t('admin.import.report')}>
           {outcome.id === null ? (
             <Stack spacing={2}>
               <RejectionReport fileName={file?.name ?? source} outcome={outcome} />
@@ -248,7 +237,7 @@ export function ImportPage() {
               </Stack>
             </Stack>
           )}
-        </Paper>
+        </ConsolePanel>
       )}
       <UndoImport source={source} onUndone={changed} />
     </Stack>
@@ -261,18 +250,13 @@ function UndoImport({ source, onUndone }: { source: string; onUndone: () => void
   const undoable = useSources().data?.find((s) => s.name === source)?.undoable ?? false;
   const undo = useMutation({ mutationFn: () => undoImport(source), onSettled: onUndone });
   return (
-    <Paper
-      variant="outlined"
-      sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}
-      component="section"
-      aria-labelledby="undo-import"
+    <ConsolePanel
+      id="undo-import"
+      title={t('admin.import.undo_title')}
+      hint={
+        undoable ? t('admin.import.undo_hint', { source }) : t('admin.import.nothing_to_undo', { source })
+      }
     >
-      <Typography variant="h6" component="h2" id="undo-import" sx={{ mb: 1 }}>
-        {t('admin.import.undo_title')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {undoable ? t('admin.import.undo_hint', { source }) : t('admin.import.nothing_to_undo', { source })}
-      </Typography>
       <Button
         variant="outlined"
         color="warning"
@@ -299,6 +283,6 @@ function UndoImport({ source, onUndone }: { source: string; onUndone: () => void
         onConfirm={() => undo.mutate()}
         onClose={() => setConfirming(false)}
       />
-    </Paper>
+    </ConsolePanel>
   );
 }

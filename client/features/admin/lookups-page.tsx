@@ -9,7 +9,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  Paper,
   Stack,
   TextField,
   Typography,
@@ -22,6 +21,7 @@ import { AdminLookupsDocument, SaveLookupDocument } from '#client/graphql/genera
 import { useGraphqlClient } from '#client/graphql/graphql-provider';
 import { graphqlQueryOptions } from '#client/graphql/use-graphql-query';
 import { locales } from '#shared/locales';
+import { ConsolePanel } from './console-panel';
 import { ErrorAlert } from './error-alert';
 import { formatNumber } from './format';
 
@@ -68,10 +68,7 @@ export function LookupsPage() {
           </Alert>
         )}
       </Box>
-      <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
-        <Typography variant="h6" component="h2" id="lookups-list" sx={{ p: 2 }}>
-          {t('admin.nav.lookups')}
-        </Typography>
+      <ConsolePanel list id="lookups-list" title={t('admin.nav.lookups')}>
         {matching.length === 0 ? (
           <Typography sx={{ px: 2, pb: 2 }}>{t('admin.lookups.none')}</Typography>
         ) : (
@@ -114,7 +111,7 @@ export function LookupsPage() {
             {t('admin.lookups.shown', { shown: n(SHOWN), total: n(matching.length) })}
           </Typography>
         )}
-      </Paper>
+      </ConsolePanel>
       {editing && (
         <LookupDialog
           lookup={editing}

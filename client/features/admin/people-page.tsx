@@ -11,7 +11,6 @@ import {
   DialogContent,
   DialogTitle,
   MenuItem,
-  Paper,
   Stack,
   TextField,
   Typography,
@@ -25,6 +24,7 @@ import { apiPaths } from '#shared/api-paths';
 import { AdminApiError, adminFetch } from './admin-fetch';
 import { adminKeys } from './admin-queries';
 import { ConfirmDialog } from './confirm-dialog';
+import { ConsolePanel } from './console-panel';
 import { ErrorAlert } from './error-alert';
 import { formatInstant } from './format';
 
@@ -77,10 +77,7 @@ export function PeoplePage({ me }: { me: string | undefined }) {
         )}
         {failed && <ErrorAlert error={failed} />}
       </Box>
-      <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
-        <Typography variant="h6" component="h2" id="people-list" sx={{ p: 2 }}>
-          {t('admin.people.list')}
-        </Typography>
+      <ConsolePanel list id="people-list" title={t('admin.people.list')}>
         <SimpleTable
           labelledBy="people-list"
           rows={users.data}
@@ -171,7 +168,7 @@ export function PeoplePage({ me }: { me: string | undefined }) {
             },
           ]}
         />
-      </Paper>
+      </ConsolePanel>
       <ConfirmDialog
         open={confirm !== null}
         title={
@@ -227,19 +224,12 @@ function InviteForm({ onCreated }: { onCreated: (user: AdminUser) => void }) {
   const emailIssue = issueOf(create.error, 'email');
   const passwordIssue = issueOf(create.error, 'password');
   return (
-    <Paper
-      variant="outlined"
-      component="form"
+    <ConsolePanel
+      id="invite-title"
+      title={t('admin.people.invite')}
+      hint={t('admin.people.invite_help')}
       onSubmit={submit}
-      aria-labelledby="invite-title"
-      sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}
     >
-      <Typography variant="h6" component="h2" id="invite-title">
-        {t('admin.people.invite')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {t('admin.people.invite_help')}
-      </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
         <TextField
           label={t('admin.people.email')}
@@ -278,7 +268,7 @@ function InviteForm({ onCreated }: { onCreated: (user: AdminUser) => void }) {
         </Button>
       </Stack>
       {create.isError && !emailIssue && !passwordIssue && <ErrorAlert error={create.error} sx={{ mt: 2 }} />}
-    </Paper>
+    </ConsolePanel>
   );
 }
 
