@@ -56,6 +56,8 @@ export default defineConfig({
       DATA_DIR: join(tmpdir(), `sift-e2e-${Date.now()}`),
       LOG_LEVEL: 'warn',
       STATIC_DIR: process.env.STATIC_DIR ?? './dist/client',
+      // The suite runs with server rendering on or off as the environment says (docs/rendering.md).
+      ...(process.env.SERVER_RENDERING ? { SERVER_RENDERING: process.env.SERVER_RENDERING } : {}),
     },
   },
 });

@@ -19,6 +19,8 @@ export interface FirstRender {
   desktop: boolean;
   /** The browser's languages, most wanted first (its Accept-Language): `navigator.languages`. */
   languages: string[];
+  /** When the server drew the page (ms since the epoch): "now" for the times it shows. */
+  renderedAt: number;
 }
 
 export interface RenderInput {

@@ -2,6 +2,7 @@
 // tab or another, and when a value they show expires.
 import { useEffect, useReducer } from 'react';
 import { useStore } from 'zustand';
+import { useServerDrawn } from '#client/lib/first-render';
 import type { KvItem } from '#shared/kv/kv-item';
 import type { JsonValue } from '#shared/kv/kv-value';
 import { kvStore, kvSync } from './app-kv';
@@ -14,11 +15,19 @@ function useStoreVersion(): number {
   return useStore(kvStore.changes, (s) => s.version);
 }
 
+/**
+ * Whether what this device holds may be shown yet: not while a page is drawn on the server, which
+ * cannot know it, nor while the browser hydrates that page (it draws the store as still loading, as
+ * the server did), so hydration agrees however fast the store opened.
+ */
+const useDeviceShown = () => !useServerDrawn();
+
 /** The value of `key`, or undefined while loading and when it is missing, removed, expired or corrupted. */
 export function useKvValue(key: string): JsonValue | undefined {
   useStoreVersion();
+  const shown = useDeviceShown();
   const [, rerender] = useReducer((n: number) => n + 1, 0);
-  const item = kvStore.item(key);
+  const item = shown ? kvStore.item(key) : undefined;
   const expiry = item && !item.meta.removed && !item.meta.expired ? item.meta.expiry : null;
   useEffect(() => {
     if (!expiry) return;
@@ -28,19 +37,20 @@ export function useKvValue(key: string): JsonValue | undefined {
     );
     return () => clearTimeout(timer);
   }, [expiry]);
-  return kvStore.get(key);
+  return shown ? kvStore.get(key) : undefined;
 }
 
 /** Every item with its meta (removed and expired ones included), and whether the store has loaded. */
 export function useKvItems(): { ready: boolean; items: KvItem[] } {
   useStoreVersion();
-  return { ready: kvStore.isReady(), items: kvStore.items() };
+  const shown = useDeviceShown();
+  return { ready: shown && kvStore.isReady(), items: shown ? kvStore.items() : [] };
 }
 
 /** While a user is signed in, the items stored before sign-in that wait for the user's answer. */
 export function useAnonymousItems(): KvItem[] {
   useStoreVersion();
-  return kvStore.anonymousItems();
+  return useDeviceShown() ? kvStore.anonymousItems() : [];
 }
 
 export function useKvSyncState(): SyncState;

@@ -21,3 +21,13 @@ export const useServerDrawn = () =>
     () => false,
     () => true,
   );
+
+/**
+ * "Now", for a state's initial value: the moment the server drew the page while it is drawn and
+ * hydrated (the times shown then agree), the browser's clock otherwise.
+ */
+export function useInitialNow(): () => Date {
+  const firstRender = useFirstRender();
+  const serverDrawn = useServerDrawn();
+  return () => new Date(serverDrawn && firstRender ? firstRender.renderedAt : Date.now());
+}

@@ -86,6 +86,7 @@ describe('rendered pages', () => {
         prefersDark: true,
         desktop: false,
         languages: ['fr-CA', 'en'],
+        renderedAt: expect.any(Number),
       },
     });
   });

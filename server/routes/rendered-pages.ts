@@ -74,6 +74,7 @@ export function renderedPages({ staticDir, config, sessions, logger }: RenderedP
           prefersDark: headers.get(PREFERS_COLOR_SCHEME_HINT) === 'dark',
           desktop: !looksMobile(headers),
           languages: acceptedLanguages(headers),
+          renderedAt: Date.now(),
         },
       });
       if (result.kind === 'redirect') return result.response;

@@ -27,10 +27,7 @@ const hydrated = (page: Page) =>
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('public pages show their content, in the language the visitor asks for', async ({
-    page,
-    context,
-  }) => {
+  test('public pages show their content, in the language the visitor asks for', async ({ page, context }) => {
     const expected: [string, string][] = [
       ['/', 'Welcome to Sift'],
       ['/about', 'About Sift'],

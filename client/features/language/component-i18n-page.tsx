@@ -23,6 +23,7 @@ import { DateLocalizationProvider } from '#client/i18n/date-localization-provide
 import { firstDayOfWeek, formattingTag } from '#client/i18n/region';
 import { useActiveLocale } from '#client/i18n/use-active-locale';
 import { useUserRegion } from '#client/i18n/use-user-region';
+import { useInitialNow } from '#client/lib/first-render';
 import { DemoSection } from './demo-section';
 
 /** Regions whose weeks start on different days: Sunday, Monday or Saturday. */
@@ -36,6 +37,7 @@ const countryCodes = ['AR', 'BR', 'CA', 'DE', 'EG', 'ES', 'FR', 'GB', 'JP', 'MA'
 
 export function ComponentI18nPage() {
   const { t } = useTranslation();
+  const initialNow = useInitialNow();
   const locale = useActiveLocale();
   const browserRegion = useUserRegion();
   const [regionChoice, setRegionChoice] = useState(FROM_BROWSER);
@@ -49,7 +51,7 @@ export function ComponentI18nPage() {
       : new Intl.DateTimeFormat(locale.code, { weekday: 'long', timeZone: 'UTC' }).format(
           new Date(aSunday.getTime() + weekStart * 86_400_000),
         );
-  const [date, setDate] = useState<Dayjs | null>(() => dayjs());
+  const [date, setDate] = useState<Dayjs | null>(() => dayjs(initialNow()));
   const [page, setPage] = useState(0);
   const [rowsPerPage, setRowsPerPage] = useState(10);
   const [alertShown, setAlertShown] = useState(true);

@@ -18,6 +18,7 @@ import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '#client/components/page-header';
 import { useActiveLocale } from '#client/i18n/use-active-locale';
+import { useInitialNow } from '#client/lib/first-render';
 import { type LocaleEntry, locales } from '#shared/locales';
 import { DemoSection } from './demo-section';
 
@@ -93,7 +94,7 @@ export function I18nTransformPage() {
   const [amountText, setAmountText] = useState('1234567.891');
   const amount = Number(amountText) || 0;
   const [currency, setCurrency] = useState('EUR');
-  const [moment, setMoment] = useState(() => new Date());
+  const [moment, setMoment] = useState(useInitialNow());
   const currencyNames = new Intl.DisplayNames(active.code, { type: 'currency' });
   const columnLabel = (locale: LocaleEntry) =>
     locale.code === active.code ? t('i18n.transform.current_language', { name: locale.name }) : locale.name;

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '#client/components/page-header';
 import { kvStore } from '#client/kv/app-kv';
 import { useKvItems } from '#client/kv/use-kv';
+import { useInitialNow } from '#client/lib/first-render';
 import { ItemForm } from './item-form';
 import { ItemStateChip } from './item-state';
 import { ItemTable, ReadsAs } from './item-table';
@@ -31,12 +32,13 @@ function countdown(format: Intl.RelativeTimeFormat, ms: number): string {
 
 export function ExpiryPage() {
   const { t, i18n } = useTranslation();
+  const initialNow = useInitialNow();
   const now = useNow(250);
   const { ready, items } = useKvItems();
   const [value, setValue] = useState(() => t('storage.expiry.default_value'));
   const [mode, setMode] = useState<Mode>('ttl');
   const [ttl, setTtl] = useState('10');
-  const [expiry, setExpiry] = useState(() => localInputValue(new Date(Date.now() + 60_000)));
+  const [expiry, setExpiry] = useState(() => localInputValue(new Date(initialNow().getTime() + 60_000)));
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
   const relative = new Intl.RelativeTimeFormat(i18n.language, { numeric: 'always' });
   const expiring = items.filter((item) => item.meta.expiry !== null && !item.meta.removed);
