@@ -4,7 +4,9 @@
 // files of IMPORT_BENCH_MB are checked in every format and imported as NDJSON and as a JSON array.
 // Prints one JSON line: per case the time, the RSS when the work starts and the process's peak RSS.
 // IMPORT_BENCH_MB (default 20) sets the size; IMPORT_BENCH_DATABASE_URL (a PostgreSQL server's URL)
-// imports into a fresh database there instead of the embedded one.
+// imports into a fresh database there instead of the embedded one. Last, IMPORT_BENCH_RECORDS
+// (default 1,000,000) records go through `npm run import` into a running server on the embedded
+// database, with /healthz probed throughout (import-beside-server.ts).
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { cpSync, createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../server/db/client';
 import { createFreshPostgres } from '../tests/support/databases';
+import { importBesideServer } from './import-beside-server';
 
 const MB = Number(process.env.IMPORT_BENCH_MB ?? 20);
 const bytes = MB * 2 ** 20;
@@ -112,6 +115,10 @@ const cases = {
   checkCsv: await run('check', 'valid.csv', 'csv'),
   importNdjson: await run('import', 'valid.ndjson', 'ndjson'),
   importJson: await run('import', 'valid.json', 'json'),
+  besideRunningServer: await importBesideServer(
+    Number(process.env.IMPORT_BENCH_RECORDS ?? 1_000_000),
+    record,
+  ),
 };
 rmSync(folder, { recursive: true, force: true });
 console.info(
