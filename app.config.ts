@@ -19,6 +19,7 @@ const config: AppConfigInput = {
         keyProperty: 'code',
         titleProperty: 'name',
         descriptionProperties: ['officialName', 'capital', 'subregion'],
+        flagProperty: 'cca2',
         searchProperties: {
           name: 'text',
           officialName: 'text',
@@ -48,7 +49,9 @@ const config: AppConfigInput = {
         protected: true,
         keyProperty: 'id',
         titleProperty: 'name',
+        // Same-name cities (five Ottawas) are told apart by their country's flag and name, and size.
         descriptionProperties: ['country', 'population'],
+        flagProperty: 'country',
         // altNames, codes: other names (every language and transliteration) and airport or city
         // codes (LON, NYC) of capitals and large cities (GeoNames). Other names rank just below the
         // title, codes a little lower (`can` is Canada before Guangzhou's airport).

@@ -49,6 +49,8 @@ const DataSourceFields = z.object({
   titleProperty: propertyName,
   /** Properties shown under the title, in order. */
   descriptionProperties: z.array(propertyName).default([]),
+  /** A property holding an ISO 3166-1 alpha-2 country code: its flag stands for the item (results, item page). */
+  flagProperty: propertyName.optional(),
   /** The free-text properties a term is searched in. */
   searchProperties: keyedRecord(propertyName, z.enum(['text', 'text[]'])).refine(
     (p) => Object.keys(p).length > 0,
@@ -90,6 +92,7 @@ export const DataSourceConfigSchema = DataSourceFields.superRefine((source, ctx)
     source.keyProperty,
     source.titleProperty,
     ...source.descriptionProperties,
+    ...(source.flagProperty ? [source.flagProperty] : []),
     ...indexed,
     ...source.sortOptions.map((option) => option.property),
   ];
@@ -126,6 +129,7 @@ export const DataSourceConfigSchema = DataSourceFields.superRefine((source, ctx)
     ...indexed.map((property) => ({ path: ['indexedProperties', property], property })),
     { path: ['titleProperty'], property: source.titleProperty },
     ...source.descriptionProperties.map((property, i) => ({ path: ['descriptionProperties', i], property })),
+    ...(source.flagProperty ? [{ path: ['flagProperty'], property: source.flagProperty }] : []),
     ...source.sortOptions.map((o, i) => ({ path: ['sortOptions', i, 'property'], property: o.property })),
     ...(source.rank ? [{ path: ['rank', 'property'], property: source.rank.property }] : []),
   ];

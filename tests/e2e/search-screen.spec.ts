@@ -519,6 +519,26 @@ test.describe('signed in', () => {
     await context.setOffline(false);
   });
 
+  test('same-name cities are told apart by their country, named and with its flag', async ({
+    page,
+    context,
+  }) => {
+    await decideConsent(context, server.url(), ['preferences']);
+    await signIn(page);
+    await page.goto(server.url('/search/city?s=ottawa'));
+    const ottawas = options(page).filter({ has: page.locator('.result-title', { hasText: /^Ottawa$/ }) });
+    await expect(ottawas).toHaveCount(4, { timeout: 150_000 });
+    await expect(ottawas.first()).toContainText('Canada');
+    await expect(ottawas.first().locator('.result-avatar')).toHaveText('🇨🇦');
+    const american = ottawas.filter({ hasText: 'United States' });
+    await expect(american).toHaveCount(3);
+    expect(await american.locator('.result-avatar').allTextContents()).toEqual(['🇺🇸', '🇺🇸', '🇺🇸']);
+    // Drawn as flags, not as two letters: the flag font was fetched for them.
+    const flagFont = () =>
+      page.evaluate(() => [...document.fonts].find((f) => f.family.includes('Twemoji'))?.status);
+    await expect.poll(flagFont).toBe('loaded');
+  });
+
   test('signed in, a reload while offline keeps the session, the cities index and the labels', async ({
     page,
     context,

@@ -5,6 +5,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { itemAvatar } from '#client/lib/item-avatar';
 import type { DataSourceConfig } from '#shared/app-config';
 import type { SearchHit } from '#shared/search/search-types';
 import { hasMatch } from './highlight';
@@ -70,7 +71,7 @@ export const SearchResultItem = memo(function SearchResultItem({
       className={`result tone-${tone % TONE_COUNT}`}
     >
       <span className="result-avatar" aria-hidden>
-        {[...title][0]?.toUpperCase()}
+        {itemAvatar(source, hit.document, title)}
       </span>
       <span className="result-body">
         <span className="result-heading">
