@@ -15,13 +15,26 @@ afterEach(async () => {
   server = database = undefined;
 });
 
-async function start(limits: HttpLimits = HTTP_LIMITS): Promise<number> {
+async function start(
+  limits: HttpLimits = HTTP_LIMITS,
+  isUpload?: (request: Request) => boolean,
+): Promise<number> {
   database = await openTestPglite();
   const app = createTestApp(database);
   return new Promise((resolve) => {
-    server = listenHttp(app.fetch, { port: 0, hostname: '127.0.0.1' }, (info) => resolve(info.port), limits);
+    server = listenHttp(app.fetch, { port: 0, hostname: '127.0.0.1' }, (info) => resolve(info.port), {
+      limits,
+      isUpload,
+    });
   });
 }
+
+const short: HttpLimits = {
+  headersTimeoutMs: 300,
+  requestTimeoutMs: 600,
+  uploadIdleMs: 400,
+  checkIntervalMs: 100,
+};
 
 /** A raw connection whose every byte received is kept, and which says when the server closed it. */
 function open(port: number) {
@@ -43,13 +56,48 @@ const responses = (text: string) => [...text.matchAll(/HTTP\/1\.1 (\d{3})/g)].ma
 
 describe('the HTTP server', () => {
   it('answers 408 and closes a connection whose headers trickle in, while serving others', async () => {
-    const port = await start({ headersTimeoutMs: 300, requestTimeoutMs: 600, checkIntervalMs: 100 });
+    const port = await start(short);
     const slow = open(port);
     slow.socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n');
     const other = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(other.status).toBe(200);
     await slow.closed;
     expect(responses(slow.received())).toEqual([408]);
+  });
+
+  const logBody = JSON.stringify({
+    logName: 'client',
+    logObject: { metadata: { severity: 'INFO', timestamp: new Date().toISOString() }, message: 'slow' },
+  });
+  const slowLog = `POST /api/send-log-to-gcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${logBody.length}\r\n\r\n`;
+  const isLog = (request: Request) => new URL(request.url).pathname === '/api/send-log-to-gcp';
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('answers 408 and closes a connection whose body trickles in past the request limit', async () => {
+    const slow = open(await start(short));
+    slow.socket.write(slowLog + logBody.slice(0, 10));
+    await slow.closed;
+    expect(responses(slow.received())).toEqual([408]);
+  });
+
+  it('lets an upload take longer than the request limit while its bytes keep coming, and cuts it when they stop', async () => {
+    const port = await start(short, isLog);
+    const steady = open(port);
+    steady.socket.write(slowLog);
+    // Ten parts, one every 150 ms: 1.5 s in all, past the 600 ms request limit, never 400 ms idle.
+    const parts = 10;
+    const size = Math.ceil(logBody.length / parts);
+    for (let i = 0; i < parts; i += 1) {
+      await pause(150);
+      steady.socket.write(logBody.slice(i * size, (i + 1) * size));
+    }
+    await expect.poll(() => responses(steady.received())).toEqual([202]);
+    steady.socket.destroy();
+
+    const stalled = open(port);
+    stalled.socket.write(slowLog + logBody.slice(0, 10));
+    await stalled.closed;
+    expect(responses(stalled.received())).toEqual([408]);
   });
 
   /** The request that `head` (request line and headers) opens, with `body` declared by its length or chunked. */

@@ -12,6 +12,7 @@ import { attachGraphqlWebSocket } from './graphql/websocket';
 import { listenHttp } from './http-server';
 import { createLogger } from './logger';
 import { createServerMetrics } from './metrics/server-metrics';
+import { isImportUpload } from './routes/admin-imports';
 import type { SearchDataState } from './routes/health';
 import { createSearchIndexService } from './search/index-service';
 import { seedDemoData } from './seed/seed-demo-data';
@@ -51,8 +52,11 @@ const app = createApp({
   searchDataState: () => searchData,
   metrics,
 });
-const server = listenHttp(app.fetch, { port: env.PORT, hostname: env.HOST }, (info) =>
-  logger.info({ port: info.port, url: env.PUBLIC_URL }, `${config.platformName} is listening`),
+const server = listenHttp(
+  app.fetch,
+  { port: env.PORT, hostname: env.HOST },
+  (info) => logger.info({ port: info.port, url: env.PUBLIC_URL }, `${config.platformName} is listening`),
+  { isUpload: isImportUpload },
 );
 const graphqlWebSocket = env.GRAPHQL_WEBSOCKET
   ? attachGraphqlWebSocket(server, { env, config, database, logger, sessions })

@@ -38,6 +38,11 @@ interface ImportDeps {
 }
 
 const tooLarge = `An import file may hold at most ${MAX_IMPORT_UPLOAD_BYTES} bytes.`;
+const IMPORT_UPLOAD_PATH = /^\/api\/admin\/sources\/[^/]+\/imports$/;
+
+/** An import file's upload, which may take as long as its bytes keep coming (http-server.ts). */
+export const isImportUpload = (request: Request) =>
+  request.method === 'POST' && IMPORT_UPLOAD_PATH.test(new URL(request.url).pathname);
 
 export function adminImportRoutes({ env, config, database, logger }: ImportDeps) {
   const uploads = createImportUploads(env.DATA_DIR, MAX_IMPORT_UPLOAD_BYTES);

@@ -10,6 +10,7 @@ import { createSessionStore } from '#server/auth/session-store';
 import { openDatabase } from '#server/db/client';
 import { listenHttp } from '#server/http-server';
 import { createLogger } from '#server/logger';
+import { isImportUpload } from '#server/routes/admin-imports';
 import { buildInProcess } from '#server/search/artifact-build';
 import { createSearchIndexService } from '#server/search/index-service';
 import { freePort } from './server-process';
@@ -24,7 +25,14 @@ export async function startEmbeddedServer() {
   const sessionStore = createSessionStore(database, env.AUTH_SESSION_MAX_AGE);
   const app = createApp({ env, config, database, logger, sessions: fixedSession(null), sessionStore });
   const server = await new Promise<ReturnType<typeof listenHttp>>((resolve) => {
-    const listening = listenHttp(app.fetch, { port: env.PORT, hostname: env.HOST }, () => resolve(listening));
+    const listening = listenHttp(
+      app.fetch,
+      { port: env.PORT, hostname: env.HOST },
+      () => resolve(listening),
+      {
+        isUpload: isImportUpload,
+      },
+    );
   });
   const indexes = createSearchIndexService({ database, config, logger, build: buildInProcess });
   await indexes.start();
