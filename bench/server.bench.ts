@@ -4,11 +4,13 @@
 // BENCH_SECONDS sets the seconds per endpoint (default 20); BENCH_POSTGRES_URL runs the server on
 // a fresh database created on that PostgreSQL server (and dropped afterwards) instead;
 // BENCH_ENDPOINTS=graphqlLookups,session measures only the endpoints named (and the baseline);
-// STATIC_DIR names the client build to serve (default dist/client).
+// STATIC_DIR names the client build to serve (default dist/client); BENCH_CPU_PROF=<folder> has the
+// server write a CPU profile there when it stops (bench/cpu-profile.mjs; with BENCH_ENDPOINTS naming
+// one endpoint, the loaded part is that endpoint's).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { LOOKUPS_BODY } from '#server/graphql/prepared-lookups';
@@ -197,6 +199,9 @@ const server = await startServer({
     SEED_DEMO_DATA: 'true',
     LOG_LEVEL: 'warn',
     AUTH_SECRET: 'sift-bench-auth-secret-0123456789abcdefghijklmnop',
+    ...(process.env.BENCH_CPU_PROF && {
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${resolve('bench/cpu-profile.mjs')}`,
+    }),
   },
 });
 const origin = new URL(server.url()).origin;
