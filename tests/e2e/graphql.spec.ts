@@ -1,8 +1,8 @@
 // /testGraphql as a developer meets it, against a server of its own with an admin account: queries
 // with their loading, data and errors; protected data refused while signed out (public lookups
-// answered); the lookups kept
-// on the device and read from it with the browser offline (an error logged when there is no
-// copy); index updates arriving live after a mutation; the device copy removed on sign-out.
+// answered); the lookups kept on the device and read from it with the browser offline (an error
+// logged when there is no copy); index updates arriving live after a mutation; the signed-in copy
+// removed on sign-out, replaced by the public lookups.
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server-process';
 import { seriousAxeViolations } from './axe';
@@ -176,15 +176,26 @@ test('index updates arrive live after an admin changes documents', async ({ page
   await expect(updates.getByTestId('subscription-state')).toHaveText('Stopped · Server-sent events');
 });
 
-test('signing out removes the device copy of the lookups', async ({ page }) => {
+test('signing out removes the signed-in copy of the lookups; visitors get the public ones only', async ({
+  page,
+}) => {
   await signIn(page);
-  await expect(page.getByText('2 lookups, from the server')).toBeVisible();
+  const panel = page.locator('section').filter({ hasText: 'Labels for coded values' });
+  await expect(panel.getByRole('status')).toHaveText('2 lookups, from the server');
+  // Labels of a namespace only the protected cities use.
+  const capital = { id: 'featureCode.PPLC', values: ['Capital', 'Capital', 'Capitale', 'عاصمة'] };
+  const upsert = 'mutation ($rows: [LookupInput!]!) { upsertLookups(lookups: $rows) { upserted } }';
+  expect(await graphqlAs(page, upsert, { rows: [capital] })).toEqual({
+    data: { upsertLookups: { upserted: 1 } },
+  });
+  await panel.getByRole('button', { name: 'Load again' }).click();
+  await expect(panel.getByRole('status')).toHaveText('3 lookups, from the server');
+
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('menu').getByRole('menuitem', { name: 'Sign out', exact: true }).click();
-  // The demo's lookups of public sources (countries, regions, languages) load for visitors too.
-  const panel = page.locator('section').filter({ hasText: 'Labels for coded values' });
-  await expect(panel.getByRole('status')).toHaveText(/^[\d,]+ lookups, from the server$/);
-  expect(await page.evaluate(() => localStorage.getItem('lookups'))).toBeNull();
+  await expect(panel.getByRole('status')).toHaveText('2 lookups, from the server');
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('lookups') ?? '[]'));
+  expect(stored.map((lookup: { id: string }) => lookup.id)).toEqual(['country.FR', 'region.Europe']);
 });
 
 for (const variant of [

@@ -73,7 +73,16 @@ export function OperationResult({ run }: { run: PlaygroundRun | null }) {
           <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
             {t('graphql.playground.data')}
           </Typography>
-          <Box component="pre" dir="ltr" sx={codeBlock} data-testid="graphql-data">
+          {/* Long answers scroll: focusable, so keyboard users can scroll them too. */}
+          <Box
+            component="pre"
+            dir="ltr"
+            sx={codeBlock}
+            tabIndex={0}
+            role="region"
+            aria-label={t('graphql.playground.data')}
+            data-testid="graphql-data"
+          >
             {hasData ? JSON.stringify(run.result.data, null, 2) : t('graphql.playground.no_data')}
           </Box>
         </Box>
