@@ -59,7 +59,13 @@ export function ErrorPage({ error }: { error: AppError }) {
           {notFound ? t('page_not_found_message') : error.message}
         </Typography>
         <Typography color="text.secondary">{t('error_instructions')}</Typography>
-        <Accordion variant="outlined" disableGutters sx={{ '&::before': { display: 'none' } }}>
+        {/* The details sit under the page's h1: MUI's default h3 would skip a level. */}
+        <Accordion
+          variant="outlined"
+          disableGutters
+          slots={{ heading: 'h2' }}
+          sx={{ '&::before': { display: 'none' } }}
+        >
           <AccordionSummary expandIcon={<ExpandMore />}>{t('error_details')}</AccordionSummary>
           <AccordionDetails>
             <Box

@@ -18,6 +18,8 @@ export function SearchReloadForm() {
       <Stack
         component="form"
         role="search"
+        // Named apart from the header's search landmark on the same page.
+        aria-label={t('pages.search_reload.title')}
         onSubmit={submit}
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1.5}
