@@ -111,7 +111,7 @@ describe.each(databaseTargets())('graphql-ws on $name', (target) => {
       { data: { me: { name: 'Wes Socket' } } },
     ]);
     expect(await results(client(), '{ me { name } }')).toEqual([{ data: { me: null } }]);
-    const [refused] = (await results(client(), '{ lookups { id } }')) as {
+    const [refused] = (await results(client(), '{ items(dataSource: "cities") { totalCount } }')) as {
       errors: { extensions: unknown }[];
     }[];
     expect(refused!.errors[0]!.extensions).toEqual({ code: 'UNAUTHENTICATED' });
