@@ -16,7 +16,8 @@ export function useIndexedItem(
   sourceName: string,
   key: string,
 ): IndexedItem {
-  const { worker } = useSearchDeps();
+  // The worker is read in the effect: a server render draws the item as loading and starts none.
+  const deps = useSearchDeps();
   const load = useSearchIndexes(dataSources, signedIn);
   const known = sourceName in dataSources;
   const sourceState = load.sources[sourceName]?.state;
@@ -27,13 +28,13 @@ export function useIndexedItem(
   useEffect(() => {
     if (!known) return;
     let current = true;
-    void Promise.resolve(worker.getDocument(sourceName, key)).then(
+    void Promise.resolve(deps.worker.getDocument(sourceName, key)).then(
       (document) => current && setRead({ item, after: sourceState, document }),
     );
     return () => {
       current = false;
     };
-  }, [worker, known, sourceName, key, item, sourceState]);
+  }, [deps, known, sourceName, key, item, sourceState]);
 
   if (!known) return { state: 'unknown-source' };
   if (read?.item === item && read.document) return { state: 'found', document: read.document };
