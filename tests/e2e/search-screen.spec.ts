@@ -491,6 +491,9 @@ test.describe('signed in', () => {
     await expect(main.getByRole('heading', { level: 1 })).toHaveText('Paris');
     await expect(main.getByText('City', { exact: true })).toBeVisible();
     await expect(main.locator('dt', { hasText: 'Population' })).toBeVisible();
+    // A small globe turned to the city, its land drawn from the outline shipped with the app.
+    await expect(main.getByRole('img', { name: /^Paris on a world map \(48\.\d+, 2\.\d+\)$/ })).toBeVisible();
+    await expect(main.getByTestId('item-map').locator('path')).toHaveCount(2);
     await expect(main.getByRole('link', { name: 'Search for France' })).toHaveAttribute(
       'href',
       `/search/city?f=${encodeURIComponent('{"country":["FR"]}')}&itemsPerPage=20`,
@@ -513,6 +516,7 @@ test.describe('signed in', () => {
     await context.setOffline(true);
     await options(page).click();
     await expect(main.getByRole('heading', { level: 1 })).toHaveText('Paris');
+    await expect(main.getByTestId('item-map').locator('path')).toHaveCount(2);
     await page.goBack();
     await expect(options(page)).toHaveCount(1);
     await expect(page.getByText(/could not be loaded/)).toHaveCount(0);

@@ -10,6 +10,7 @@ import { visuallyHidden } from '#client/theme/visually-hidden';
 import type { DataSourceConfig } from '#shared/app-config';
 import { ItemFieldValue, type ItemValueLabels } from './item-field-value';
 import { itemFields } from './item-fields';
+import { ItemLocationMap, locationOf } from './item-location-map';
 
 export type ItemState =
   | { state: 'loading' | 'unknown-source' | 'not-found' | 'error' }
@@ -123,6 +124,7 @@ export function ItemViewer({
   const { document } = item;
   const title = String(document[source.titleProperty] ?? itemKey);
   const fields = itemFields(source, document);
+  const location = locationOf(document);
   return (
     <Box>
       {back}
@@ -152,6 +154,11 @@ export function ItemViewer({
             </Typography>
           </Stack>
         </Box>
+        {location && (
+          <Box sx={{ marginInlineStart: 'auto !important', display: { xs: 'none', sm: 'block' } }}>
+            <ItemLocationMap lat={location.lat} lon={location.lon} title={title} />
+          </Box>
+        )}
       </Stack>
       <Paper variant="outlined" sx={{ borderRadius: '20px', p: { xs: 2, md: 3 } }}>
         <Typography variant="overline" component="h2" color="text.secondary">
