@@ -28,7 +28,7 @@ export const routeTable = [
 ];
 
 /** Routes that need a session: anonymous visitors land on the sign-in page (auth.spec.ts opens them signed in). */
-export const protectedRoutes = ['/modules/auth/protected', '/item/countries/FRA'];
+export const protectedRoutes = ['/modules/auth/protected', '/item/cities/2988507'];
 
 /** Routes that show the error page on purpose. */
 export const errorRoutes = ['/throw_error', '/error_something%20broke'];
