@@ -28,7 +28,7 @@ export function HomePage() {
           {t('home.tagline')}
         </Typography>
         <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-          <HeaderSearchBox />
+          <HeaderSearchBox landmarkLabel={t('home.search_label')} />
         </Box>
       </Box>
 

@@ -32,7 +32,8 @@ function useSlashShortcut() {
   }, []);
 }
 
-export function HeaderSearchBox() {
+/** `landmarkLabel` names the search landmark where the page has a second box (the home page). */
+export function HeaderSearchBox({ landmarkLabel }: { landmarkLabel?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -102,7 +103,12 @@ export function HeaderSearchBox() {
   const expanded = onScreen && results.count > 0;
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is too new for some of the browsers Sift supports
-    <form role="search" onSubmit={submit} style={{ flex: 1, maxWidth: 560 }}>
+    <form
+      role="search"
+      aria-label={landmarkLabel ?? t('search.placeholder')}
+      onSubmit={submit}
+      style={{ flex: 1, maxWidth: 560 }}
+    >
       <TextField
         size="small"
         fullWidth
