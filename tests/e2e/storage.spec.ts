@@ -1,55 +1,14 @@
-// The key-value store as users meet it, against a server of its own with one account: an item set
-// in one browser syncs to a second browser of the same user, signing out takes the user's items
-// off the device (the next sign-in restores them), items stored while signed out join the account
-// only when the person signing in says so, a sync without a session fails with 'not
-// authenticated', changes reach other tabs, items expire, and corruption is detected.
-import { type Browser, type BrowserContext, expect as baseExpect, type Page, test } from '@playwright/test';
-import { startServer, type TestServer } from '../support/server-process';
+// The key-value store and its backup as users meet them, against a server of its own with one
+// account: an item set in one browser syncs to a second browser of the same user, signing out takes
+// the user's items off the device (the next sign-in restores them), and items stored while signed
+// out join the account only when the person signing in says so. storage-device.spec.ts has the rest.
+import { type Browser, type Page, test } from '@playwright/test';
 import { seriousAxeViolations } from './axe';
-import { decideConsent } from './consent';
 import { collectPageErrors } from './console';
+import { expect, row, storageServer, storeItem } from './storage-support';
 
-const ann = { email: 'ann.storage@example.test', password: 'correct horse battery' };
-
-// Sign-in runs scrypt on purpose; on a busy machine a step can take seconds.
-const expect = baseExpect.configure({ timeout: 30_000 });
-
-let server: TestServer;
-
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startServer({ users: [ann] });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-async function newPage(context: BrowserContext): Promise<Page> {
-  await decideConsent(context, server.url());
-  return context.newPage();
-}
-
-async function signInTo(page: Page, path: string) {
-  await page.goto(server.url(`/modules/auth/login?${new URLSearchParams({ callbackUrl: path })}`));
-  await page.getByLabel('Email').fill(ann.email);
-  await page.getByLabel(/^Password/).fill(ann.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(server.url(path));
-}
-
-async function storeItem(page: Page, key: string, value: string) {
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Store' }) });
-  await form.getByRole('textbox', { name: 'Key' }).fill(key);
-  await form.getByRole('textbox', { name: 'Value' }).fill(value);
-  await form.getByRole('button', { name: 'Store' }).click();
-  await expect(form.getByText(`Stored “${key}”.`)).toBeVisible();
-}
-
-const row = (page: Page, table: string, key: string) =>
-  page.getByRole('region', { name: table }).locator(`tr[data-key="${key}"]`);
+const server = storageServer();
+const { newPage, signInTo } = server;
 
 test('an item set in one browser reaches a second browser of the same user through the backup', async ({
   browser,
@@ -237,122 +196,5 @@ test('items left out stay on the device for signed-out use and out of the backup
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(await backupKeys(page)).not.toContain('not-for-ann');
   expect(errors).toEqual([]);
-  await context.close();
-});
-
-test("a sync without a session fails with 'not authenticated', and items stay on the device", async ({
-  browser,
-}) => {
-  const context = await browser.newContext();
-  const page = await newPage(context);
-  const errors = collectPageErrors(page);
-  await page.goto(server.url('/modules/storage/snapshot'));
-  await expect(page.getByText('Not signed in', { exact: true })).toBeVisible();
-  await storeItem(page, 'local-only', 'kept here');
-  await page.getByRole('button', { name: 'Sync now' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'failed' })).toContainText('not authenticated');
-  await expect(page.getByText('Sign in to see your backup.')).toBeVisible();
-  await page.reload();
-  await expect(row(page, 'On this device', 'local-only')).toContainText('kept here');
-  expect(errors).toEqual([]);
-  await context.close();
-});
-
-test('a backup the server refuses is shown with its reason, and the item stays on the device', async ({
-  browser,
-}) => {
-  // Without the service worker, whose own requests page.route would not see.
-  const context = await browser.newContext({ serviceWorkers: 'block' });
-  const page = await newPage(context);
-  await signInTo(page, '/modules/storage/snapshot');
-  // As if the app were opened at an address other than the server's PUBLIC_URL.
-  // The browser keeps its own Origin header, so the request goes from here, and its real answer back.
-  await page.route('**/api/backup?*', async (route) => {
-    if (route.request().method() !== 'POST') return route.continue();
-    const headers = { ...route.request().headers(), origin: 'http://elsewhere.example' };
-    await route.fulfill({ response: await route.fetch({ headers }) });
-  });
-  await storeItem(page, 'refused-item', 'not backed up');
-  const notice = page.getByRole('alert').filter({ hasText: 'could not be backed up' });
-  await expect(notice).toContainText(
-    `This request comes from http://elsewhere.example; the server accepts changes only from ${new URL(server.url()).origin} (PUBLIC_URL).`,
-  );
-  await expect(notice).toContainText('They stay on this device.');
-  await notice.getByRole('button', { name: 'Dismiss' }).click();
-  await expect(notice).toBeHidden();
-  await page.reload();
-  await expect(row(page, 'On this device', 'refused-item')).toContainText('not backed up');
-  await context.close();
-});
-
-test('changes reach other tabs at once, and an expired item reads as absent', async ({ browser }) => {
-  const context = await browser.newContext();
-  const first = await newPage(context);
-  const second = await context.newPage();
-  await first.goto(server.url('/modules/storage/expiry'));
-  await second.goto(server.url('/modules/storage/expiry'));
-  await first.getByLabel('Seconds to live').fill('3');
-  await storeItem(first, 'egg-timer', 'boiled');
-
-  const inSecond = row(second, 'Items with an expiry', 'egg-timer');
-  await expect(inSecond).toContainText('boiled');
-  await expect(inSecond.getByText('Live')).toBeVisible();
-  await expect(inSecond).toContainText(/in \d second/);
-  await expect(inSecond.getByText('Expired')).toBeVisible({ timeout: 10_000 });
-  await expect(inSecond.getByText('absent')).toBeVisible();
-  await context.close();
-});
-
-test('a value changed on disk without its checksum is detected, also after a reload', async ({ browser }) => {
-  const context = await browser.newContext();
-  const page = await newPage(context);
-  await page.goto(server.url('/modules/storage/checksum'));
-  await page.getByRole('textbox', { name: 'Value' }).fill('abc');
-  await expect(page.locator('output')).toHaveText('0x938da798 (2475534232)'); // crc32c of "abc" as JSON
-  await storeItem(page, 'precious', 'abc');
-  const precious = row(page, 'Stored items and their checksums', 'precious');
-  await expect(precious.getByText('Live')).toBeVisible();
-  await precious.getByRole('button', { name: 'Corrupt' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Corruption detected' })).toBeVisible();
-  await expect(precious.getByText('Corrupted')).toBeVisible();
-  await page.reload();
-  await expect(precious.getByText('Corrupted')).toBeVisible();
-  await expect(precious.getByText('absent')).toBeVisible();
-  await context.close();
-});
-
-test('the storage pages, with items in every state, pass axe in English and in dark Arabic', async ({
-  browser,
-}) => {
-  const context = await browser.newContext();
-  const page = await newPage(context);
-  await page.goto(server.url('/modules/storage/expiry'));
-  await page.getByLabel('Seconds to live').fill('1');
-  await storeItem(page, 'short', 'lived');
-  await page.getByLabel('Seconds to live').fill('600');
-  await storeItem(page, 'long', 'lived');
-  await page.goto(server.url('/modules/storage/checksum'));
-  await storeItem(page, 'damaged', 'soon');
-  await row(page, 'Stored items and their checksums', 'damaged')
-    .getByRole('button', { name: 'Corrupt' })
-    .click();
-  await page.goto(server.url('/modules/storage/snapshot'));
-  await storeItem(page, 'gone', 'removed');
-  await row(page, 'On this device', 'gone').getByRole('button', { name: 'Remove' }).click();
-
-  for (const cookies of [{ i18n_redirected: 'en' }, { i18n_redirected: 'ar', 'color-scheme': 'dark' }]) {
-    await context.addCookies(
-      Object.entries(cookies).map(([name, value]) => ({ name, value, url: server.url() })),
-    );
-    for (const path of [
-      '/modules/storage/expiry',
-      '/modules/storage/checksum',
-      '/modules/storage/snapshot',
-    ]) {
-      await page.goto(server.url(path));
-      await expect(page.locator('main table').first()).toBeVisible();
-      expect({ path, problems: await seriousAxeViolations(page) }).toEqual({ path, problems: [] });
-    }
-  }
   await context.close();
 });
