@@ -100,6 +100,20 @@ describe('the HTTP server', () => {
     expect(responses(stalled.received())).toEqual([408]);
   });
 
+  it('leaves no listener behind per request on a keep-alive connection', async () => {
+    const port = await start(short);
+    const sockets: Socket[] = [];
+    server!.on('connection', (socket) => sockets.push(socket));
+    const client = open(port);
+    for (let i = 1; i <= 20; i += 1) {
+      client.socket.write(slowLog + logBody);
+      await expect.poll(() => responses(client.received()).length).toBe(i);
+    }
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0]!.listenerCount('close')).toBeLessThan(5);
+    client.socket.destroy();
+  });
+
   /** The request that `head` (request line and headers) opens, with `body` declared by its length or chunked. */
   const framings = (head: string, body: string): [string, string][] => [
     ['declared by Content-Length', `${head}Content-Length: ${body.length}\r\n\r\n${body}`],

@@ -46,23 +46,27 @@ function watchBody(incoming: IncomingMessage, outgoing: ServerResponse, upload: 
   const { socket } = incoming;
   let bytes = socket.bytesRead;
   let since = Date.now();
+  // A keep-alive socket carries many requests: each watch removes its own close listener.
+  const stop = () => {
+    clearInterval(check);
+    socket.off('close', stop);
+    incoming.off('end', stop);
+  };
   const check = setInterval(() => {
-    if (incoming.complete || socket.destroyed) {
-      clearInterval(check);
-      return;
-    }
+    if (incoming.complete || socket.destroyed) return stop();
     const now = Date.now();
     if (upload && socket.bytesRead !== bytes) {
       bytes = socket.bytesRead;
       since = now;
     }
     if (now - since > (upload ? limits.uploadIdleMs : limits.requestTimeoutMs)) {
-      clearInterval(check);
+      stop();
       timeOut(incoming, outgoing);
     }
   }, limits.checkIntervalMs);
   check.unref();
-  socket.once('close', () => clearInterval(check));
+  socket.once('close', stop);
+  incoming.once('end', stop);
 }
 
 export function listenHttp(
