@@ -28,7 +28,11 @@ export function itemAvatar(
  * unicode-range holds only the flag characters, so it is fetched only when a flag is drawn, and
  * every other character falls through to the next font of the list.
  */
-export const FLAG_FONT_FAMILY = '"Twemoji Country Flags"';
+const FLAG_FONT_FAMILY = '"Twemoji Country Flags"';
+
+/** The theme's font stack with the flag font first, for any text that may hold a flag. */
+export const withFlagFont = (theme: { typography: { fontFamily?: string } }) =>
+  `${FLAG_FONT_FAMILY}, ${theme.typography.fontFamily}`;
 
 if (typeof document !== 'undefined' && 'fonts' in document && typeof FontFace !== 'undefined') {
   document.fonts.add(

@@ -282,6 +282,11 @@ test('visitors open items of public sources, with codes labelled; protected ones
   await expect(main.getByRole('link', { name: 'Search for Spain' })).toBeVisible();
   await expect(main.getByRole('link', { name: 'Search for French' })).toBeVisible();
   await expect(main.getByText('ESP', { exact: true })).toHaveCount(0);
+  // The stored flag is drawn with the flag font, as the avatar is (not as two letters on Linux).
+  await expect(main.getByText('🇫🇷', { exact: true }).last()).toHaveCSS(
+    'font-family',
+    /^"Twemoji Country Flags"/,
+  );
 
   await page.goto('/item/cities/2988507');
   const query = new URLSearchParams({ callbackUrl: '/item/cities/2988507', error: 'SessionRequired' });

@@ -1,9 +1,10 @@
 // One field's value in the item viewer: lists as chips (each a search for that value when the
-// property is filterable), long lists folded, numbers and codes in words.
+// property is filterable), long lists folded, numbers and codes in words, flags drawn as flags.
 import { Box, Button, Chip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { withFlagFont } from '#client/lib/item-avatar';
 import type { DataSourceConfig } from '#shared/app-config';
 
 /** Lists longer than this show their first values and a button for the rest. */
@@ -50,7 +51,7 @@ export function ItemFieldValue({
     return searchUrl && typeof value === 'string' ? (
       <Box>{chip(value)}</Box>
     ) : (
-      <Typography variant="body1" sx={{ overflowWrap: 'anywhere' }}>
+      <Typography variant="body1" sx={{ overflowWrap: 'anywhere', fontFamily: withFlagFont }}>
         {labels.value(source, property, value)}
       </Typography>
     );

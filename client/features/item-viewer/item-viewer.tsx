@@ -5,7 +5,7 @@ import SearchOff from '@mui/icons-material/SearchOff';
 import { Avatar, Box, Button, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FLAG_FONT_FAMILY, itemAvatar } from '#client/lib/item-avatar';
+import { itemAvatar, withFlagFont } from '#client/lib/item-avatar';
 import { visuallyHidden } from '#client/theme/visually-hidden';
 import type { DataSourceConfig } from '#shared/app-config';
 import { ItemFieldValue, type ItemValueLabels } from './item-field-value';
@@ -136,7 +136,7 @@ export function ItemViewer({
             height: 64,
             fontSize: 28,
             fontWeight: 700,
-            fontFamily: (theme) => `${FLAG_FONT_FAMILY}, ${theme.typography.fontFamily}`,
+            fontFamily: withFlagFont,
             bgcolor: 'm3.primaryContainer',
             color: 'm3.onPrimaryContainer',
           }}

@@ -1,7 +1,7 @@
 // The results listbox and every result in it, styled once for the whole list: the items are plain
 // elements with these classes, so a page of results costs one style computation, not hundreds.
 import { styled } from '@mui/material/styles';
-import { FLAG_FONT_FAMILY } from '#client/lib/item-avatar';
+import { withFlagFont } from '#client/lib/item-avatar';
 
 /** Material 3 container roles, one per data type in config order (class `tone-<i>`). */
 const TONES = [
@@ -44,7 +44,7 @@ export const ResultsListbox = styled('div')(({ theme }) => {
       },
     },
     '& .result-avatar': {
-      fontFamily: `${FLAG_FONT_FAMILY}, ${theme.typography.fontFamily}`,
+      fontFamily: withFlagFont(theme),
       display: 'flex',
       flexShrink: 0,
       alignItems: 'center',
