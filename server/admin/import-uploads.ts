@@ -23,21 +23,47 @@ export interface Upload {
   path: string;
 }
 
+/**
+ * Files kept an hour under an id, at most MAX_KEPT at once (a new one past it forgets the oldest);
+ * `remove` deletes a file that is forgotten rather than taken.
+ */
+function keptFiles<T>(remove: (value: T) => void) {
+  const kept = new Map<string, { value: T; timer: NodeJS.Timeout }>();
+  const take = (id: string): T | undefined => {
+    const entry = kept.get(id);
+    if (!entry) return undefined;
+    clearTimeout(entry.timer);
+    kept.delete(id);
+    return entry.value;
+  };
+  const forget = (id: string): boolean => {
+    const value = take(id);
+    if (value !== undefined) remove(value);
+    return value !== undefined;
+  };
+  return {
+    keep(id: string, value: T) {
+      if (kept.size >= MAX_KEPT) forget(kept.keys().next().value!);
+      const timer = setTimeout(() => forget(id), UPLOAD_KEPT_MS);
+      timer.unref();
+      kept.set(id, { value, timer });
+    },
+    take,
+    forget,
+    get: (id: string) => kept.get(id)?.value,
+  };
+}
+
 export function createImportUploads(dataDir: string, maxBytes: number) {
   const folder = join(dataDir, 'imports');
-  const kept = new Map<string, { upload: Upload; timer: NodeJS.Timeout }>();
-  const reports = new Map<string, NodeJS.Timeout>();
   const reportPath = (id: string) => join(folder, `${id}.rejections.tsv`);
 
   function discard(upload: Upload) {
     rmSync(upload.path, { force: true });
   }
 
-  function forgetReport(id: string) {
-    clearTimeout(reports.get(id));
-    reports.delete(id);
-    rmSync(reportPath(id), { force: true });
-  }
+  const uploads = keptFiles<Upload>(discard);
+  const reports = keptFiles<string>((path) => rmSync(path, { force: true }));
 
   return {
     /** Writes the body to a new file; throws UploadTooLargeError (the file removed) past the limit. */
@@ -66,37 +92,17 @@ export function createImportUploads(dataDir: string, maxBytes: number) {
       return upload;
     },
     /** Keeps a checked upload for apply or cancel. */
-    keep(upload: Upload) {
-      if (kept.size >= MAX_KEPT) this.forget(kept.keys().next().value!);
-      const timer = setTimeout(() => this.forget(upload.id), UPLOAD_KEPT_MS);
-      timer.unref();
-      kept.set(upload.id, { upload, timer });
-    },
+    keep: (upload: Upload) => uploads.keep(upload.id, upload),
     /** The kept upload `id`, taken out of the kept ones (the caller discards it when done). */
-    take(id: string): Upload | undefined {
-      const entry = kept.get(id);
-      if (!entry) return undefined;
-      clearTimeout(entry.timer);
-      kept.delete(id);
-      return entry.upload;
-    },
-    has: (id: string) => kept.has(id),
+    take: uploads.take,
+    has: (id: string) => uploads.get(id) !== undefined,
+    forget: uploads.forget,
     /** Where the check of upload `id` writes its rejection report. */
     reportPath,
     /** Keeps the rejection report of upload `id` to download. */
-    keepReport(id: string) {
-      if (reports.size >= MAX_KEPT) forgetReport(reports.keys().next().value!);
-      const timer = setTimeout(() => forgetReport(id), UPLOAD_KEPT_MS);
-      timer.unref();
-      reports.set(id, timer);
-    },
+    keepReport: (id: string) => reports.keep(id, reportPath(id)),
     /** The path of the kept rejection report of upload `id`. */
-    report: (id: string) => (reports.has(id) ? reportPath(id) : undefined),
-    forget(id: string): boolean {
-      const upload = this.take(id);
-      if (upload) discard(upload);
-      return upload !== undefined;
-    },
+    report: reports.get,
     discard,
   };
 }
