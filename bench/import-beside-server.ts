@@ -4,7 +4,7 @@
 // built, the server's peak RSS and the probe's waits: the import must not starve the server.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../tests/support/server-process';
@@ -48,7 +48,7 @@ export async function importBesideServer(records: number, record: (i: number) =>
     await probeExited;
     return {
       records,
-      fileMb: Math.round(Number(execFileSync('stat', ['-c', '%s', file], { encoding: 'utf8' })) / 2 ** 20),
+      fileMb: Math.round(statSync(file).size / 2 ** 20),
       msUntilIndexed: ms,
       serverRssBeforeMb: rssBeforeMb,
       serverPeakRssMb: peakRssMb(server.pid),
