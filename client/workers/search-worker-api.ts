@@ -8,6 +8,7 @@ import type { SearchEngine } from '#shared/search/engine';
 import { engineFor } from '#shared/search/engines';
 import { readArtifact, restoreArtifact } from '#shared/search/index-artifact';
 import { indexSpec, recordsToIndexDocuments } from '#shared/search/index-input';
+import { correctedQuery, type TitleCompletion, titleCompletions } from '#shared/search/query-help';
 import { runSearch } from '#shared/search/run-search';
 import type { SearchAlgorithm } from '#shared/search/search-algorithms';
 import type { IndexDocument, SearchIndexResult, SearchRequest } from '#shared/search/search-types';
@@ -197,6 +198,23 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
         console.error(`Search on "${name}" failed`, error);
         return 'error';
       }
+    },
+
+    /**
+     * Titles completing `request.term`, best first (relevance × popularity): the hits of a small
+     * search whose `titleProperty` has a word starting with each query word. [] when not loaded.
+     */
+    async suggestTitles(name: string, request: SearchRequest, titleProperty: string): Promise<TitleCompletion[]> {
+      const held = indexes.get(name);
+      if (!held || !request.term) return [];
+      const { hits } = await runSearch(held.engine, held.index, held.dataType, request);
+      return titleCompletions(hits, titleProperty, request.term);
+    },
+
+    /** `term` corrected from the words of these loaded indexes ("did you mean"), or undefined. */
+    didYouMean(names: string[], term: string): string | undefined {
+      const held = names.flatMap((name) => indexes.get(name) ?? []);
+      return correctedQuery(term, (word) => held.map(({ engine, index }) => engine.spell?.(index, word)));
     },
 
     /** One document by id, for the item viewer, from memory (so it works offline). */

@@ -15,7 +15,15 @@ export interface EngineResult {
   /** All matches, before the limit. */
   count: number;
   facets: FacetCounts;
+  /** Counts per bucket of the requested histograms (SearchIndexResult); engines without them leave it out. */
+  histograms?: Record<string, number[]>;
 }
+
+/**
+ * How the index spells a folded query word: 'known' when an indexed word starts with it, else the
+ * nearest indexed word (fewest edits, then the most popular), or undefined when none is near.
+ */
+export type WordSpelling = 'known' | { term: string; distance: number; popularity: number } | undefined;
 
 export interface SearchEngine<Index = unknown> {
   /** The name its artifacts carry: a SearchAlgorithm for the engines the app ships (engines.ts). */
@@ -29,5 +37,7 @@ export interface SearchEngine<Index = unknown> {
   /** `request.term` is either absent or has at least one word (run-search.ts guarantees it). */
   search(index: Index, request: SearchRequest): Promise<EngineResult>;
   getDocument(index: Index, id: string): IndexDocument | undefined;
+  /** For "did you mean" (WordSpelling); an engine without a dictionary of words leaves it out. */
+  spell?(index: Index, word: string): WordSpelling;
   count(index: Index): number;
 }

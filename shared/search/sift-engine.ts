@@ -12,5 +12,6 @@ export const siftEngine: SearchEngine<SiftIndex> = {
   restore: async (_spec, payload) => new SiftIndex(payload, tokenizer),
   search: async (index, request) => index.search(request),
   getDocument: (index, id) => index.document(id),
+  spell: (index, word) => index.spell(word),
   count: (index) => index.documentCount,
 };

@@ -4,14 +4,18 @@
 // The caller brings the tokenizer; nothing here depends on the app.
 import { encodeSiftIndex, type SiftHeader } from './encode';
 import { FilterColumn } from './filter-columns';
+import { distanceKm } from './geo-distance';
 import { CODE_PREFIX_SHARE } from './match-rules';
+import { bucketOf, NumericColumns } from './numeric-columns';
 import { bestInRankOrder } from './rank-order-top';
 import { SectionReader } from './sections';
+import { type Spelling, spell } from './spelling';
 import { StoredFields } from './stored-fields';
 import { TopK } from './top-k';
-import type { SiftDocument, SiftRequest, SiftResult, SiftSpec, SiftTokenizer } from './types';
-import { type MaskWeights, WordMatcher } from './word-matches';
+import type { SiftDocument, SiftNear, SiftRequest, SiftResult, SiftSpec, SiftTokenizer } from './types';
+import { type MaskWeights, type Postings, WordMatcher } from './word-matches';
 
+export type { Spelling } from './spelling';
 export type * from './types';
 
 export class SiftIndex {
@@ -19,11 +23,13 @@ export class SiftIndex {
   private readonly searchProperties: string[];
   private readonly filters: Map<string, FilterColumn>;
   private readonly stored: StoredFields;
+  private readonly numbers: NumericColumns;
   /** 1 + rank/10 per document: the rank prior, applied before the top hits are chosen. */
   private readonly rankFactor: Float64Array;
   /** The documents came best rank first (as they should): index order is then rank order. */
   private readonly inRankOrder: boolean;
   private readonly matcher: WordMatcher;
+  private readonly postings: Postings;
 
   /** `bytes` as made by `SiftIndex.build` (or `serialize`); they are viewed, not copied, so keep them unchanged. */
   constructor(
@@ -38,6 +44,7 @@ export class SiftIndex {
       header.filters.map((filter, i) => [filter.name, new FilterColumn(filter, reader, `filter.${i}`)]),
     );
     this.stored = new StoredFields(header.columns, reader, header.documentCount, this.filters);
+    this.numbers = new NumericColumns(this.stored, header.documentCount);
     this.rankFactor = new Float64Array(header.documentCount);
     const rankOf = this.stored.column('rank');
     this.inRankOrder = true;
@@ -57,10 +64,13 @@ export class SiftIndex {
         docs[k] = d;
       }
     }
-    this.matcher = new WordMatcher(
-      { terms: reader.lines('terms', header.termCount), starts, docs, masks: reader.uint8('masks') },
-      header.documentCount,
-    );
+    this.postings = {
+      terms: reader.lines('terms', header.termCount),
+      starts,
+      docs,
+      masks: reader.uint8('masks'),
+    };
+    this.matcher = new WordMatcher(this.postings, header.documentCount);
   }
 
   /** Indexes `documents`, which come best rank first: that order breaks score ties and lists searches without words. */
@@ -71,6 +81,17 @@ export class SiftIndex {
   document(id: string): SiftDocument | undefined {
     const d = this.stored.indexOf(id);
     return d === undefined ? undefined : this.stored.document(d);
+  }
+
+  /** How a query word (folded) is spelled in this index: known, or its nearest indexed word by edits, then popularity. */
+  spell(word: string): Spelling {
+    const { terms, starts, docs } = this.postings;
+    return spell(terms, word, (term) => {
+      let most = 0;
+      for (let k = starts[term]!; k < starts[term + 1]!; k += 1)
+        most = Math.max(most, this.rankFactor[docs[k]!]!);
+      return most;
+    });
   }
 
   search(request: SiftRequest): SiftResult {
@@ -85,29 +106,57 @@ export class SiftIndex {
       const column = this.filters.get(property);
       return column ? [{ column, counts: column.newCounts() }] : [];
     });
+    const ranges = Object.entries(request.ranges ?? {}).map(([property, range]) => ({
+      values: this.numbers.get(property),
+      min: range.min ?? Number.NEGATIVE_INFINITY,
+      max: range.max ?? Number.POSITIVE_INFINITY,
+    }));
+    const histograms = Object.entries(request.histograms ?? {}).map(([property, boundaries]) => ({
+      property,
+      boundaries,
+      values: this.numbers.get(property),
+      counts: new Array<number>(boundaries.length + 1).fill(0),
+    }));
     let count = 0;
     const passes = (d: number) => {
       for (const { column, table } of clauses) if (!column.holdsAny(d, table)) return false;
+      // NaN (no number) fails both comparisons.
+      for (const { values, min, max } of ranges) if (!(values[d]! >= min && values[d]! < max)) return false;
       return true;
     };
     const accept = (d: number) => {
       if (!passes(d)) return false;
       count += 1;
       for (const { column, counts } of facets) column.count(d, counts);
+      for (const { values, boundaries, counts } of histograms) {
+        if (!Number.isNaN(values[d]!)) counts[bucketOf(boundaries, values[d]!)]! += 1;
+      }
       return true;
     };
+    const filtered = clauses.length + ranges.length > 0;
+    const counted = facets.length + histograms.length > 0;
+    const nearest = request.near ? this.nearest(request.near, request.limit) : undefined;
 
     let ranked: number[];
     let relevance: number[] = [];
     if (words.length === 0) {
-      ranked = this.browse(request.limit, accept, clauses.length + facets.length === 0);
-      if (clauses.length + facets.length === 0) count = this.documentCount;
+      if (nearest) {
+        for (let d = 0; d < this.documentCount; d += 1) if (accept(d)) nearest.offer(d);
+        ranked = nearest.sorted();
+      } else {
+        ranked = this.browse(request.limit, accept, !filtered && !counted);
+        if (!filtered && !counted) count = this.documentCount;
+      }
     } else {
       const matches = this.matcher.match(words, request.threshold === 0, this.weights(request));
       // Many matches (short prefixes): the best are among the first in index order (rank order).
-      const inRankOrder = this.inRankOrder && matches.docs.length > request.limit;
+      const inRankOrder = !nearest && this.inRankOrder && matches.docs.length > request.limit;
       let best = 0;
-      for (const d of matches.docs) if (accept(d)) best = Math.max(best, matches.relevance[d]!);
+      for (const d of matches.docs) {
+        if (!accept(d)) continue;
+        best = Math.max(best, matches.relevance[d]!);
+        nearest?.offer(d);
+      }
       const isHit = (d: number) => matches.has(d) && passes(d);
       const wanted = Math.min(request.limit, count);
       const merged = inRankOrder
@@ -122,7 +171,8 @@ export class SiftIndex {
             wanted,
           )
         : undefined;
-      if (merged) ranked = merged;
+      if (nearest) ranked = nearest.sorted();
+      else if (merged) ranked = merged;
       else {
         const top = new TopK(wanted);
         for (const d of matches.docs) if (isHit(d)) top.offer(matches.relevance[d]! * this.rankFactor[d]!, d);
@@ -143,6 +193,21 @@ export class SiftIndex {
       })),
       count,
       facets: facetCounts,
+      histograms: Object.fromEntries(histograms.map(({ property, counts }) => [property, counts])),
+    };
+  }
+
+  /** The `limit` documents offered nearest `near`, nearest first; those without coordinates last. */
+  private nearest(near: SiftNear, limit: number) {
+    const lats = this.numbers.get(near.latProperty);
+    const lons = this.numbers.get(near.lonProperty);
+    const top = new TopK(limit);
+    return {
+      offer: (d: number) => {
+        const km = distanceKm(near, { lat: lats[d]!, lon: lons[d]! });
+        top.offer(Number.isNaN(km) ? Number.NEGATIVE_INFINITY : -km, d);
+      },
+      sorted: () => top.sorted(),
     };
   }
 

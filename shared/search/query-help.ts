@@ -1,0 +1,79 @@
+// Help while typing, from the indexes' own words: titles completing the text being typed, and the
+// query corrected word by word ("did you mean"). Engine-independent; the worker runs them.
+import type { WordSpelling } from './engine';
+import type { SearchHit } from './search-types';
+import { foldText, tokenize, tokenizeForIndex } from './tokenizer';
+
+export interface TitleCompletion {
+  title: string;
+  /** The hit's score (relevance × rank factor): popular titles that match well come first. */
+  score: number;
+}
+
+/** Whether every query word starts a word of `title` (so the title completes what was typed). */
+export function completesTitle(title: string, words: readonly string[]): boolean {
+  const titleWords = tokenizeForIndex(title);
+  return words.every((word) => titleWords.some((titleWord) => titleWord.startsWith(word)));
+}
+
+/** The titles of `hits` (best first) that complete `text`, once each; the text itself is no completion. */
+export function titleCompletions(
+  hits: readonly SearchHit[],
+  titleProperty: string,
+  text: string,
+): TitleCompletion[] {
+  const words = tokenize(text);
+  const typed = foldText(text.trim());
+  const seen = new Set<string>();
+  const completions: TitleCompletion[] = [];
+  for (const hit of hits) {
+    const title = hit.document[titleProperty];
+    if (typeof title !== 'string' || !completesTitle(title, words)) continue;
+    const folded = foldText(title);
+    if (folded === typed || seen.has(folded)) continue;
+    seen.add(folded);
+    completions.push({ title, score: hit.score });
+  }
+  return completions;
+}
+
+/** Completions of several sources: best score first, each title once (folded), at most `limit`. */
+export function mergeCompletions(lists: readonly TitleCompletion[][], limit: number): string[] {
+  const seen = new Set<string>();
+  const titles: string[] = [];
+  for (const { title } of lists.flat().sort((a, b) => b.score - a.score)) {
+    const folded = foldText(title);
+    if (seen.has(folded)) continue;
+    seen.add(folded);
+    titles.push(title);
+    if (titles.length === limit) break;
+  }
+  return titles;
+}
+
+/**
+ * The query with each word no index knows replaced by the nearest indexed word of any index
+ * (fewest edits, then most popular); undefined when every word is known, or one has no near word.
+ * `spellings(word)` answers per index.
+ */
+export function correctedQuery(
+  text: string,
+  spellings: (word: string) => WordSpelling[],
+): string | undefined {
+  let changed = false;
+  const corrected: string[] = [];
+  for (const word of tokenize(text)) {
+    const answers = spellings(word);
+    if (answers.includes('known')) {
+      corrected.push(word);
+      continue;
+    }
+    const nearest = answers
+      .filter((answer) => answer !== undefined && answer !== 'known')
+      .sort((a, b) => a.distance - b.distance || b.popularity - a.popularity)[0];
+    if (!nearest) return undefined;
+    corrected.push(nearest.term);
+    changed = true;
+  }
+  return changed ? corrected.join(' ') : undefined;
+}

@@ -1,0 +1,35 @@
+// "Did you mean": the dictionary word closest to a query word that no indexed word starts with.
+// The walk is the typo walk (same first letter, optimal string alignment) with a wider budget
+// than matching allows, since it runs once per search, not per document.
+import { prefixRange, typoTerms } from './dictionary';
+
+/** A query word some indexed word starts with, the closest indexed word, or nothing near. */
+export type Spelling = 'known' | { term: string; distance: number; popularity: number } | undefined;
+
+/** Edits a correction may be away: more than a match allows (typoBudget), fewer for short words. */
+export function spellingBudget(word: string): number {
+  if (word.length >= 7) return 3;
+  if (word.length >= 4) return 2;
+  return word.length === 3 ? 1 : 0;
+}
+
+/**
+ * The spelling of `word` (folded) against the sorted `terms`: 'known' when a term starts with it,
+ * else the nearest term, the most popular (`popularity` of a term index) among equally near ones.
+ */
+export function spell(
+  terms: readonly string[],
+  word: string,
+  popularity: (term: number) => number,
+): Spelling {
+  const [from, to] = prefixRange(terms, word);
+  if (to > from) return 'known';
+  let best: Exclude<Spelling, 'known'>;
+  typoTerms(terms, word, spellingBudget(word), (term, distance) => {
+    if (best && distance > best.distance) return;
+    const score = popularity(term);
+    if (!best || distance < best.distance || score > best.popularity)
+      best = { term: terms[term]!, distance, popularity: score };
+  });
+  return best;
+}
