@@ -24,6 +24,13 @@ function passesWhere(spec: IndexSpec, document: IndexDocument, where: SearchRequ
   });
 }
 
+function passesRanges(document: IndexDocument, ranges: SearchRequest['ranges'] = {}): boolean {
+  return Object.entries(ranges).every(([property, { min = -Infinity, max = Infinity }]) => {
+    const value = document[property];
+    return typeof value === 'number' && value >= min && value <= max;
+  });
+}
+
 export interface ReferenceOptions {
   /** Besides prefixes, a query word matches whole words within its typo budget. */
   typos?: boolean;
@@ -33,6 +40,8 @@ export interface ReferenceResult {
   /** Ids of every match; without words, in document order. */
   ids: string[];
   facets: FacetCounts;
+  /** Per requested histogram: matches per bucket, as SearchIndexResult states. */
+  histograms: Record<string, number[]>;
 }
 
 /** Every document matching `request`, ignoring the limit. Threshold 0: all words; otherwise any word. */
@@ -44,7 +53,7 @@ export function referenceSearch(
 ): ReferenceResult {
   const words = tokenize(request.term ?? '');
   const matches = documents.filter((document) => {
-    if (!passesWhere(spec, document, request.where)) return false;
+    if (!passesWhere(spec, document, request.where) || !passesRanges(document, request.ranges)) return false;
     if (words.length === 0) return true;
     const own = documentWords(spec, document);
     const found = (word: string) =>
@@ -59,5 +68,14 @@ export function referenceSearch(
     }
     facets[property] = counts;
   }
-  return { ids: matches.map((d) => d.id), facets };
+  const histograms: Record<string, number[]> = {};
+  for (const [property, boundaries] of Object.entries(request.histograms ?? {})) {
+    const counts = new Array<number>(boundaries.length + 1).fill(0);
+    for (const document of matches) {
+      const value = document[property];
+      if (typeof value === 'number') counts[boundaries.filter((b) => value >= b).length]! += 1;
+    }
+    histograms[property] = counts;
+  }
+  return { ids: matches.map((d) => d.id), facets, histograms };
 }

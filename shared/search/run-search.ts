@@ -18,7 +18,13 @@ export async function runSearch<Index>(
     document: hit.document,
     dataType,
   }));
-  // Stable: equal scores keep the engine's order (best rank first).
-  hits.sort((a, b) => b.score - a.score);
-  return { hits, count: result.count, limited: hits.length >= request.limit, facets: result.facets };
+  // Stable: equal scores keep the engine's order (best rank first). Hits chosen by distance keep it.
+  if (!request.near) hits.sort((a, b) => b.score - a.score);
+  return {
+    hits,
+    count: result.count,
+    limited: hits.length >= request.limit,
+    facets: result.facets,
+    histograms: result.histograms ?? {},
+  };
 }

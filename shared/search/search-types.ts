@@ -39,6 +39,25 @@ export interface SearchRequest {
   facets?: string[];
   /** Properties left out of the hits' documents, to keep hits small (getDocument still has them). */
   omit?: string[];
+  /** Numeric property → inclusive bounds; a document without a number there does not match (Sift only). */
+  ranges?: Record<string, NumericRange>;
+  /** Numeric property → ascending bucket boundaries whose match counts are wanted (Sift only). */
+  histograms?: Record<string, number[]>;
+  /** Choose and order the hits nearest this point, not the best scored (Sift only). */
+  near?: NearPoint;
+}
+
+export interface NumericRange {
+  min?: number;
+  max?: number;
+}
+
+export interface NearPoint {
+  lat: number;
+  lon: number;
+  /** The numeric properties holding a document's latitude and longitude in degrees. */
+  latProperty: string;
+  lonProperty: string;
 }
 
 export interface SearchHit<D extends IndexDocument = IndexDocument> {
@@ -59,4 +78,9 @@ export interface SearchIndexResult {
   /** The limit was reached: more documents match than `hits` holds. */
   limited: boolean;
   facets: FacetCounts;
+  /**
+   * Property → counts of matches per bucket of the requested boundaries b: below b[0], in
+   * [b[0], b[1]), …, at or above the last; matches without a number are not counted.
+   */
+  histograms: Record<string, number[]>;
 }

@@ -2,6 +2,7 @@
 // against brute force, the rank prior before the limit cut, match-kind ordering, stored fields.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { referenceSearch } from './reference-search';
 import { runSearch } from './run-search';
 import type { IndexDocument, IndexSpec, SearchRequest } from './search-types';
 import { typoTerms } from './sift/dictionary';
@@ -192,5 +193,88 @@ describe('sift stored fields', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('sift ranges, histograms and the nearest hits', () => {
+  const towns = fc
+    .array(
+      fc.record(
+        {
+          name: fc.constantFrom('san jose', 'santa fe', 'paris', 'san'),
+          country: fc.constantFrom('US', 'FR'),
+          population: fc.oneof(fc.integer({ min: 0, max: 2_000_000 }), fc.constant(150_000)),
+          rank: fc.double({ min: 0, max: 7, noNaN: true }),
+        },
+        { requiredKeys: ['name', 'country', 'rank'] },
+      ),
+      { maxLength: 40 },
+    )
+    .map((fields) =>
+      fields.map((f, i): IndexDocument => ({ ...f, id: `t${i}` })).sort((a, b) => b.rank - a.rank),
+    );
+  const bound = fc.option(fc.constantFrom(0, 1000, 150_000, 150_001, 1_000_000), { nil: undefined });
+  const boundaries = [1000, 150_000, 1_000_000];
+
+  it('keeps exactly the documents in range, and counts facets and buckets over exactly those', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        towns,
+        fc.constantFrom(undefined, 'san', 'paris'),
+        bound,
+        bound,
+        fc.subarray(['US', 'FR']),
+        async (docs, term, min, max, countries) => {
+          const wanted: SearchRequest = {
+            ...request(term),
+            where: { country: countries },
+            ranges: { population: { min, max } },
+            histograms: { population: boundaries },
+            facets: ['country'],
+          };
+          const index = await siftEngine.build(spec, docs);
+          const result = await runSearch(siftEngine, index, 'town', wanted);
+          const expected = referenceSearch(spec, docs, wanted);
+          expect(result.hits.map((h) => h.id).sort()).toEqual([...expected.ids].sort());
+          expect(result.count).toBe(expected.ids.length);
+          expect(result.facets).toEqual(expected.facets);
+          expect(result.histograms).toEqual(expected.histograms);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('counts population 1,000 in the bucket it starts, and leaves documents without a number out', async () => {
+    const index = await siftEngine.build(spec, [
+      { id: 'a', name: 'A', population: 999, rank: 0 },
+      { id: 'b', name: 'B', population: 1000, rank: 0 },
+      { id: 'c', name: 'C', rank: 0 },
+    ]);
+    const result = await siftEngine.search(index, {
+      ...request(undefined),
+      ranges: { population: { min: 1000 } },
+      histograms: { population: [1000] },
+    });
+    expect(result.hits.map((h) => h.id)).toEqual(['b']);
+    expect(result.histograms).toEqual({ population: [0, 1] });
+  });
+
+  it('chooses and orders the hits nearest a point, before the limit cut, those without coordinates last', async () => {
+    // Best ranked first: Tokyo would be first by score; from Paris, London and Madrid are nearest.
+    const places: IndexDocument[] = [
+      { id: 'tokyo', name: 'Tokyo city', lat: 35.68, lon: 139.69, rank: 7.5 },
+      { id: 'nowhere', name: 'Nowhere city', rank: 7 },
+      { id: 'newyork', name: 'New York city', lat: 40.71, lon: -74.01, rank: 7 },
+      { id: 'madrid', name: 'Madrid city', lat: 40.42, lon: -3.7, rank: 6.5 },
+      { id: 'london', name: 'London city', lat: 51.51, lon: -0.13, rank: 6 },
+    ];
+    const index = await siftEngine.build(spec, places);
+    const near = { lat: 48.86, lon: 2.35, latProperty: 'lat', lonProperty: 'lon' };
+    const ids = async (term: string | undefined, limit: number) =>
+      (await runSearch(siftEngine, index, 'city', { ...request(term, limit), near })).hits.map((h) => h.id);
+    expect(await ids(undefined, 5)).toEqual(['london', 'madrid', 'newyork', 'tokyo', 'nowhere']);
+    expect(await ids('city', 2)).toEqual(['london', 'madrid']);
+    expect(await ids('new', 5)).toEqual(['newyork']);
   });
 });

@@ -121,7 +121,7 @@ export class SiftIndex {
     const passes = (d: number) => {
       for (const { column, table } of clauses) if (!column.holdsAny(d, table)) return false;
       // NaN (no number) fails both comparisons.
-      for (const { values, min, max } of ranges) if (!(values[d]! >= min && values[d]! < max)) return false;
+      for (const { values, min, max } of ranges) if (!(values[d]! >= min && values[d]! <= max)) return false;
       return true;
     };
     const accept = (d: number) => {

@@ -30,6 +30,25 @@ export interface SiftRequest {
   facets?: string[];
   /** Properties left out of the hits' documents (`document(id)` still has them). */
   omit?: string[];
+  /** Numeric property → inclusive bounds; a document without a number there does not match. */
+  ranges?: Record<string, SiftRange>;
+  /** Numeric property → ascending bucket boundaries: matches are counted per bucket (see SiftResult). */
+  histograms?: Record<string, number[]>;
+  /** Choose and order the hits nearest this point (the documents' coordinates), not by score. */
+  near?: SiftNear;
+}
+
+export interface SiftRange {
+  min?: number;
+  max?: number;
+}
+
+export interface SiftNear {
+  lat: number;
+  lon: number;
+  /** The numeric properties holding a document's latitude and longitude in degrees. */
+  latProperty: string;
+  lonProperty: string;
 }
 
 export interface SiftHit {
@@ -43,4 +62,9 @@ export interface SiftResult {
   hits: SiftHit[];
   count: number;
   facets: Record<string, Record<string, number>>;
+  /**
+   * Per requested histogram with boundaries b: counts of matches below b[0], in [b[0], b[1]), …,
+   * at or above the last (one more count than boundaries); matches without a number are not counted.
+   */
+  histograms: Record<string, number[]>;
 }
