@@ -62,6 +62,18 @@ const config: AppConfigInput = {
         indexedProperties: { country: 'enum', featureCode: 'enum' },
         filters: { country: 'country', featureCode: 'featureCode' },
         lookups: { country: 'country', featureCode: 'featureCode' },
+        // A population range with a histogram of the matches (docs/search-screen.md); coordinates
+        // give "near me", distances and the map view.
+        rangeFilters: {
+          population: {
+            property: 'population',
+            buckets: [
+              2000, 5000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000, 2_000_000, 5_000_000,
+              10_000_000,
+            ],
+          },
+        },
+        coordinates: { lat: 'lat', lon: 'lon' },
         rank: { property: 'population', scale: 'log10' },
         sortOptions: [
           { id: 'name', property: 'name', direction: 'asc' },

@@ -93,6 +93,43 @@ describe('parseAppConfig', () => {
           ],
         }),
       );
+      expect(
+        message(
+          withCities({
+            rangeFilters: {
+              country: { property: 'country', buckets: [1, 1] },
+              size: { property: 'rank', buckets: [] },
+            },
+            coordinates: { lat: 'score', lon: 'lon' },
+          }),
+        ),
+      ).toSatisfy((rangeText: string) =>
+        [
+          'cities.rangeFilters.country: is also a key of filters',
+          'cities.rangeFilters.country.property: "country" is searched or indexed, not a number',
+          'cities.rangeFilters.country.buckets: must be in ascending order',
+          'cities.rangeFilters.size.buckets: Too small',
+          'cities.rangeFilters.size.property: "rank" is reserved by the search',
+          'cities.coordinates.lat: "score" is reserved by the search',
+        ].every((expected) => rangeText.includes(`gapSearch.dataSources.${expected}`)),
+      );
+      const countries = sources.countries!;
+      expect(
+        message({
+          ...config,
+          gapSearch: {
+            dataSources: {
+              ...sources,
+              countries: {
+                ...countries,
+                rangeFilters: { population: { property: 'people', buckets: [10] } },
+              },
+            },
+          },
+        }),
+      ).toContain(
+        'gapSearch.dataSources.cities.rangeFilters.population.buckets: must be the buckets of every other source with this range filter key',
+      );
       for (const expected of [
         'cities.boostProperties.population: is not one of searchProperties',
         'cities.filters.land: "nation" is not one of indexedProperties',

@@ -43,6 +43,23 @@ const DataSourceFields = z.object({
     {},
   ),
   indexedProperties: keyedRecord(propertyName, z.enum(['enum', 'enum[]', 'string[]'])).default({}),
+  /**
+   * Range filter key (URL, screen) → the numeric property it bounds and the boundaries of its
+   * histogram's buckets (ascending). Sources sharing a key share its buckets.
+   */
+  rangeFilters: keyedRecord(
+    z.string().regex(/^[A-Za-z][\w-]*$/),
+    z.object({
+      property: propertyName,
+      buckets: z
+        .array(z.number())
+        .min(1)
+        .refine((b) => b.every((edge, i) => i === 0 || edge > b[i - 1]!), 'must be in ascending order'),
+    }),
+    'must be a filter key',
+  ).default({}),
+  /** The numeric properties holding an item's latitude and longitude in degrees: near me, distances, the map. */
+  coordinates: z.object({ lat: propertyName, lon: propertyName }).optional(),
   /** The record property whose value is the document key (unique within the source). */
   keyProperty: propertyName,
   /** The property shown as an item's title. */
@@ -113,6 +130,12 @@ export const DataSourceConfigSchema = DataSourceFields.superRefine((source, ctx)
   for (const [key, property] of Object.entries(source.filters)) {
     if (!indexed.includes(property)) issue(['filters', key], `"${property}" is not one of indexedProperties`);
   }
+  for (const [key, { property }] of Object.entries(source.rangeFilters)) {
+    if (key in source.filters) issue(['rangeFilters', key], 'is also a key of filters');
+    if (searched.includes(property) || indexed.includes(property)) {
+      issue(['rangeFilters', key, 'property'], `"${property}" is searched or indexed, not a number`);
+    }
+  }
   for (const property of Object.keys(source.lookups)) {
     if (!indexed.includes(property)) issue(['lookups', property], 'is not one of indexedProperties');
   }
@@ -132,6 +155,16 @@ export const DataSourceConfigSchema = DataSourceFields.superRefine((source, ctx)
     ...(source.flagProperty ? [{ path: ['flagProperty'], property: source.flagProperty }] : []),
     ...source.sortOptions.map((o, i) => ({ path: ['sortOptions', i, 'property'], property: o.property })),
     ...(source.rank ? [{ path: ['rank', 'property'], property: source.rank.property }] : []),
+    ...Object.entries(source.rangeFilters).map(([key, { property }]) => ({
+      path: ['rangeFilters', key, 'property'],
+      property,
+    })),
+    ...(source.coordinates
+      ? (['lat', 'lon'] as const).map((axis) => ({
+          path: ['coordinates', axis],
+          property: source.coordinates![axis],
+        }))
+      : []),
   ];
   for (const { path, property } of namedProperties) {
     if (reservedProperties.includes(property)) issue(path, `"${property}" is reserved by the search`);
@@ -145,23 +178,41 @@ export const DataSourceConfigSchema = DataSourceFields.superRefine((source, ctx)
   });
 });
 
-export const AppConfigSchema = z.object({
-  platformName: z.string().min(1),
-  /** File name under the client's public folder, e.g. "logo.svg". */
-  logo: z.string().regex(/^[\w.-]+\.(svg|png|webp)$/, 'must be a file name ending in .svg, .png or .webp'),
-  menuSide: z.enum(['left', 'right']),
-  appCode: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be lower-case letters, digits and dashes'),
-  bottomMenu: z.boolean(),
-  menuTooltipButton: z.boolean(),
-  gapSearch: z.object({
-    /** Keyed by source name, which appears in URLs and artifact names. */
-    dataSources: keyedRecord(
-      z.string().regex(/^[a-z][a-z0-9-]*$/),
-      DataSourceConfigSchema,
-      'a source name must be lower-case letters, digits and dashes',
-    ),
-  }),
-});
+export const AppConfigSchema = z
+  .object({
+    platformName: z.string().min(1),
+    /** File name under the client's public folder, e.g. "logo.svg". */
+    logo: z.string().regex(/^[\w.-]+\.(svg|png|webp)$/, 'must be a file name ending in .svg, .png or .webp'),
+    menuSide: z.enum(['left', 'right']),
+    appCode: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be lower-case letters, digits and dashes'),
+    bottomMenu: z.boolean(),
+    menuTooltipButton: z.boolean(),
+    gapSearch: z.object({
+      /** Keyed by source name, which appears in URLs and artifact names. */
+      dataSources: keyedRecord(
+        z.string().regex(/^[a-z][a-z0-9-]*$/),
+        DataSourceConfigSchema,
+        'a source name must be lower-case letters, digits and dashes',
+      ),
+    }),
+  })
+  .superRefine((config, ctx) => {
+    // One histogram per range key on the screen: its counts add up across sources bucket by bucket.
+    const bucketsOf = new Map<string, string>();
+    for (const [name, source] of Object.entries(config.gapSearch.dataSources)) {
+      for (const [key, { buckets }] of Object.entries(source.rangeFilters)) {
+        const first = bucketsOf.get(key) ?? JSON.stringify(buckets);
+        bucketsOf.set(key, first);
+        if (first !== JSON.stringify(buckets)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['gapSearch', 'dataSources', name, 'rangeFilters', key, 'buckets'],
+            message: 'must be the buckets of every other source with this range filter key',
+          });
+        }
+      }
+    }
+  });
 
 export type AppConfigInput = z.input<typeof AppConfigSchema>;
 export type AppConfig = z.infer<typeof AppConfigSchema>;
