@@ -57,7 +57,7 @@ const DataSourceFields = z.object({
         .refine((b) => b.every((edge, i) => i === 0 || edge > b[i - 1]!), 'must be in ascending order'),
     }),
     'must be a filter key',
-  ).default({}),
+  ).optional(),
   /** The numeric properties holding an item's latitude and longitude in degrees: near me, distances, the map. */
   coordinates: z.object({ lat: propertyName, lon: propertyName }).optional(),
   /** The record property whose value is the document key (unique within the source). */
@@ -130,7 +130,7 @@ export const DataSourceConfigSchema = DataSourceFields.superRefine((source, ctx)
   for (const [key, property] of Object.entries(source.filters)) {
     if (!indexed.includes(property)) issue(['filters', key], `"${property}" is not one of indexedProperties`);
   }
-  for (const [key, { property }] of Object.entries(source.rangeFilters)) {
+  for (const [key, { property }] of Object.entries(source.rangeFilters ?? {})) {
     if (key in source.filters) issue(['rangeFilters', key], 'is also a key of filters');
     if (searched.includes(property) || indexed.includes(property)) {
       issue(['rangeFilters', key, 'property'], `"${property}" is searched or indexed, not a number`);
@@ -155,7 +155,7 @@ export const DataSourceConfigSchema = DataSourceFields.superRefine((source, ctx)
     ...(source.flagProperty ? [{ path: ['flagProperty'], property: source.flagProperty }] : []),
     ...source.sortOptions.map((o, i) => ({ path: ['sortOptions', i, 'property'], property: o.property })),
     ...(source.rank ? [{ path: ['rank', 'property'], property: source.rank.property }] : []),
-    ...Object.entries(source.rangeFilters).map(([key, { property }]) => ({
+    ...Object.entries(source.rangeFilters ?? {}).map(([key, { property }]) => ({
       path: ['rangeFilters', key, 'property'],
       property,
     })),
@@ -200,7 +200,7 @@ export const AppConfigSchema = z
     // One histogram per range key on the screen: its counts add up across sources bucket by bucket.
     const bucketsOf = new Map<string, string>();
     for (const [name, source] of Object.entries(config.gapSearch.dataSources)) {
-      for (const [key, { buckets }] of Object.entries(source.rangeFilters)) {
+      for (const [key, { buckets }] of Object.entries(source.rangeFilters ?? {})) {
         const first = bucketsOf.get(key) ?? JSON.stringify(buckets);
         bucketsOf.set(key, first);
         if (first !== JSON.stringify(buckets)) {
