@@ -1,6 +1,7 @@
-// The prepared lookups answer on both databases: the same bytes as Yoga's, never for an anonymous
-// caller (who gets the public namespaces' lookups, executed), any other request executed as usual, compressed once, and fresh after a mutation in the
-// same process at once and in another process sharing PostgreSQL within the NOTIFY delay.
+// The prepared lookups answers on both databases: the same bytes as Yoga's for any query that reads
+// only the lookups, a signed-in answer never given to an anonymous caller (who gets the public
+// namespaces' lookups), any other request executed as usual, compressed once, and fresh after a
+// mutation in the same process at once and in another process sharing PostgreSQL within the NOTIFY delay.
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '#shared/api-paths';
@@ -72,29 +73,72 @@ describe.each(databaseTargets())('the prepared lookups answer on $name', (target
     const anonymous: Record<string, string>[] = [{}, { Authorization: 'Bearer not-a-session' }];
     for (const headers of anonymous) {
       await lookupsRequest(app, user.bearerHeaders);
-      const response = await lookupsRequest(app, headers);
-      expect(response.headers.get('ETag')).toBeNull();
-      const body = await response.text();
-      expect(body).not.toContain(secret);
-      expect(JSON.parse(body)).toEqual({
-        data: { lookups: [expect.objectContaining({ id: 'country.FR' })] },
-      });
+      for (let i = 0; i < 2; i++) {
+        const body = await (await lookupsRequest(app, headers)).text();
+        expect(body).not.toContain(secret);
+        expect(JSON.parse(body)).toEqual({
+          data: { lookups: [expect.objectContaining({ id: 'country.FR' })] },
+        });
+      }
     }
+    // And the anonymous answer, kept, is never given to a signed-in caller.
+    expect(await lookupIds(app, user)).toEqual(['country.FR', 'featureCode.PPLC']);
   });
 
-  it('executes any request that differs: operation name, variables, extensions, fields', async () => {
+  it('prepares any request that reads only the lookups, whatever its spelling', async () => {
     const variants = [
       JSON.stringify({ query: LOOKUPS_DOCUMENT, variables: {}, operationName: 'Lookups' }),
-      JSON.stringify({ query: LOOKUPS_DOCUMENT, variables: { x: 1 } }),
-      JSON.stringify({ query: LOOKUPS_DOCUMENT, variables: {}, extensions: {} }),
-      JSON.stringify({ query: '{ lookups { id } }', variables: {} }),
+      JSON.stringify({ query: '{ lookups { id values } }' }),
+      JSON.stringify({ query: '{ __typename all: lookups { label: values } }', variables: { x: 1 } }),
       ` ${LOOKUPS_BODY}`,
     ];
     for (const body of variants) {
-      const response = await lookupsRequest(app, user.bearerHeaders, body);
-      expect(response.headers.get('ETag'), body).toBeNull();
-      expect(((await response.json()) as { data: { lookups: unknown[] } }).data.lookups).toHaveLength(2);
+      const executed = await graphql(
+        app,
+        JSON.parse(body).query,
+        {},
+        { ...user.bearerHeaders, 'X-Case': body },
+      );
+      const first = await lookupsRequest(app, user.bearerHeaders, body);
+      const second = await lookupsRequest(app, user.bearerHeaders, body);
+      expect(second.headers.get('ETag'), body).toBe(first.headers.get('ETag'));
+      expect(second.headers.get('ETag'), body).toBeTruthy();
+      expect(await second.json()).toEqual({ data: executed.data });
     }
+  });
+
+  it('executes every request that reads anything else, refused or not, each time', async () => {
+    const others = [
+      JSON.stringify({ query: '{ lookups { id } me { email } }' }),
+      JSON.stringify({ query: '{ ...L } fragment L on Query { lookups { id } }' }),
+      JSON.stringify({ query: 'mutation { removeLookups(ids: []) { removed } }' }),
+      JSON.stringify({ query: '{ lookups { id nope } }' }),
+      JSON.stringify({ query: '{ lookups { id ' }),
+    ];
+    for (const body of others) {
+      for (let i = 0; i < 2; i++) {
+        const response = await lookupsRequest(app, user.bearerHeaders, body);
+        expect(response.headers.get('ETag'), body).toBeNull();
+      }
+    }
+    const withMe = await lookupsRequest(app, user.bearerHeaders, others[0]);
+    expect(((await withMe.json()) as { data: { me: { email: string } } }).data.me.email).toMatch(
+      /@example\.test$/,
+    );
+  });
+
+  it('keeps an answer per Accept header, each in the media type Yoga chose', async () => {
+    const types = new Set<string | null>();
+    for (const accept of ['application/json', 'application/graphql-response+json']) {
+      for (let i = 0; i < 2; i++) {
+        const response = await lookupsRequest(app, { ...user.bearerHeaders, Accept: accept });
+        types.add(`${accept} → ${response.headers.get('Content-Type')}`);
+      }
+    }
+    expect([...types]).toEqual([
+      'application/json → application/json; charset=utf-8',
+      'application/graphql-response+json → application/graphql-response+json; charset=utf-8',
+    ]);
   });
 
   it('is compressed once per encoding the caller accepts', async () => {

@@ -43,7 +43,7 @@ export function graphqlRoutes(deps: GraphqlServerDeps) {
     }
     return response;
   };
-  const signedInAnswer = preparedLookups(lookups, execute);
+  const answer = preparedLookups(lookups, execute);
   return new Hono<{ Variables: { signedIn: boolean } }>().all(
     apiPaths.graphql,
     async (c, next) => {
@@ -52,7 +52,7 @@ export function graphqlRoutes(deps: GraphqlServerDeps) {
       c.set('signedIn', user !== null);
       return (user?.role === 'admin' ? adminLimit : queryLimit)(c, next);
     },
-    // Anonymous callers never reach the prepared answer, which holds what only signed-in ones may read.
-    (c) => (c.get('signedIn') ? signedInAnswer(c) : execute(c.req.raw)),
+    // Anonymous callers get answers of their own: signed-in ones hold what only they may read.
+    (c) => answer(c, c.get('signedIn')),
   );
 }
