@@ -204,7 +204,11 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
      * Titles completing `request.term`, best first (relevance × popularity): the hits of a small
      * search whose `titleProperty` has a word starting with each query word. [] when not loaded.
      */
-    async suggestTitles(name: string, request: SearchRequest, titleProperty: string): Promise<TitleCompletion[]> {
+    async suggestTitles(
+      name: string,
+      request: SearchRequest,
+      titleProperty: string,
+    ): Promise<TitleCompletion[]> {
       const held = indexes.get(name);
       if (!held || !request.term) return [];
       const { hits } = await runSearch(held.engine, held.index, held.dataType, request);
@@ -212,7 +216,7 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
     },
 
     /** `term` corrected from the words of these loaded indexes ("did you mean"), or undefined. */
-    didYouMean(names: string[], term: string): string | undefined {
+    async didYouMean(names: string[], term: string): Promise<string | undefined> {
       const held = names.flatMap((name) => indexes.get(name) ?? []);
       return correctedQuery(term, (word) => held.map(({ engine, index }) => engine.spell?.(index, word)));
     },

@@ -21,9 +21,13 @@ export interface EngineResult {
 
 /**
  * How the index spells a folded query word: 'known' when an indexed word starts with it, else the
- * nearest indexed word (fewest edits, then the most popular), or undefined when none is near.
+ * nearest indexed word (fewest edits, then the most popular document, then the most documents), or
+ * undefined when none is near.
  */
-export type WordSpelling = 'known' | { term: string; distance: number; popularity: number } | undefined;
+export type WordSpelling =
+  | 'known'
+  | { term: string; distance: number; popularity: number; documents: number }
+  | undefined;
 
 export interface SearchEngine<Index = unknown> {
   /** The name its artifacts carry: a SearchAlgorithm for the engines the app ships (engines.ts). */

@@ -18,9 +18,17 @@ const docs: IndexDocument[] = [
   { id: 'cai', name: 'القاهرة', capital: '', rank: 7 },
   { id: 'ny', name: 'New York City', capital: '', rank: 6.9 },
   { id: 'nh', name: 'New Haven', capital: '', rank: 5.1 },
+  { id: 'par', name: 'Paris', capital: 'Paries', rank: 7 },
+  { id: 'partx', name: 'Paris', capital: '', rank: 4.4 },
 ];
 const index = await siftEngine.build(spec, docs);
-const request = (term: string) => ({ term, limit: 20, threshold: 0, where: {}, boost: { name: 1, capital: 0.5 } });
+const request = (term: string) => ({
+  term,
+  limit: 20,
+  threshold: 0,
+  where: {},
+  boost: { name: 1, capital: 0.5 },
+});
 
 async function completions(term: string) {
   const { hits } = await runSearch(siftEngine, index, 'place', request(term));
@@ -75,6 +83,8 @@ describe('did you mean', () => {
     expect(correctedQuery('Nwe Yrok', spell)).toBe('new york');
     // `lonxon` is 1 edit from london, 2 from lonzo.
     expect(correctedQuery('lonxon', spell)).toBe('london');
+    // paris and paries are 1 edit away, in the same best document: paris is in more.
+    expect(correctedQuery('pariss', spell)).toBe('paris');
   });
 
   it('corrects Arabic from the words as indexed', () => {

@@ -2,6 +2,7 @@
 // query corrected word by word ("did you mean"). Engine-independent; the worker runs them.
 import type { WordSpelling } from './engine';
 import type { SearchHit } from './search-types';
+import { compareSpellings } from './sift';
 import { foldText, tokenize, tokenizeForIndex } from './tokenizer';
 
 export interface TitleCompletion {
@@ -53,7 +54,7 @@ export function mergeCompletions(lists: readonly TitleCompletion[][], limit: num
 
 /**
  * The query with each word no index knows replaced by the nearest indexed word of any index
- * (fewest edits, then most popular); undefined when every word is known, or one has no near word.
+ * (fewest edits, then most popular, then in most documents); undefined when every word is known, or one has no near word.
  * `spellings(word)` answers per index.
  */
 export function correctedQuery(
@@ -70,7 +71,7 @@ export function correctedQuery(
     }
     const nearest = answers
       .filter((answer) => answer !== undefined && answer !== 'known')
-      .sort((a, b) => a.distance - b.distance || b.popularity - a.popularity)[0];
+      .sort(compareSpellings)[0];
     if (!nearest) return undefined;
     corrected.push(nearest.term);
     changed = true;

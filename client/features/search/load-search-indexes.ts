@@ -21,7 +21,10 @@ export const searchQueryKeys = {
 
 export interface SearchIndexDeps {
   store: SearchLoadStore;
-  worker: Pick<SearchWorkerApi, 'restoreCached' | 'loadIndex' | 'dropIndex' | 'searchIndex'> & {
+  worker: Pick<
+    SearchWorkerApi,
+    'restoreCached' | 'loadIndex' | 'dropIndex' | 'searchIndex' | 'suggestTitles' | 'didYouMean'
+  > & {
     /** Through Comlink in the browser, a promise; in process (component tests), the document. */
     getDocument: (
       ...args: Parameters<SearchWorkerApi['getDocument']>

@@ -15,7 +15,7 @@ import { TopK } from './top-k';
 import type { SiftDocument, SiftNear, SiftRequest, SiftResult, SiftSpec, SiftTokenizer } from './types';
 import { type MaskWeights, type Postings, WordMatcher } from './word-matches';
 
-export type { Spelling } from './spelling';
+export { compareSpellings, type Spelling } from './spelling';
 export type * from './types';
 
 export class SiftIndex {
@@ -83,15 +83,16 @@ export class SiftIndex {
     return d === undefined ? undefined : this.stored.document(d);
   }
 
-  /** How a query word (folded) is spelled in this index: known, or its nearest indexed word by edits, then popularity. */
+  /** How a query word (folded) is spelled in this index: known, or its nearest indexed word (spelling.ts). */
   spell(word: string): Spelling {
     const { terms, starts, docs } = this.postings;
-    return spell(terms, word, (term) => {
+    const popularity = (term: number) => {
       let most = 0;
       for (let k = starts[term]!; k < starts[term + 1]!; k += 1)
         most = Math.max(most, this.rankFactor[docs[k]!]!);
       return most;
-    });
+    };
+    return spell(terms, word, popularity, (term) => starts[term + 1]! - starts[term]!);
   }
 
   search(request: SiftRequest): SiftResult {

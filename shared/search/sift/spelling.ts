@@ -4,7 +4,10 @@
 import { prefixRange, typoTerms } from './dictionary';
 
 /** A query word some indexed word starts with, the closest indexed word, or nothing near. */
-export type Spelling = 'known' | { term: string; distance: number; popularity: number } | undefined;
+export type Spelling =
+  | 'known'
+  | { term: string; distance: number; popularity: number; documents: number }
+  | undefined;
 
 /** Edits a correction may be away: more than a match allows (typoBudget), fewer for short words. */
 export function spellingBudget(word: string): number {
@@ -15,21 +18,35 @@ export function spellingBudget(word: string): number {
 
 /**
  * The spelling of `word` (folded) against the sorted `terms`: 'known' when a term starts with it,
- * else the nearest term, the most popular (`popularity` of a term index) among equally near ones.
+ * else the nearest term: among equally near ones the most popular (`popularity` of a term index:
+ * its best document's), then the one in most documents (`documents`).
  */
 export function spell(
   terms: readonly string[],
   word: string,
   popularity: (term: number) => number,
+  documents: (term: number) => number,
 ): Spelling {
   const [from, to] = prefixRange(terms, word);
   if (to > from) return 'known';
   let best: Exclude<Spelling, 'known'>;
   typoTerms(terms, word, spellingBudget(word), (term, distance) => {
     if (best && distance > best.distance) return;
-    const score = popularity(term);
-    if (!best || distance < best.distance || score > best.popularity)
-      best = { term: terms[term]!, distance, popularity: score };
+    const candidate = {
+      term: terms[term]!,
+      distance,
+      popularity: popularity(term),
+      documents: documents(term),
+    };
+    if (!best || compareSpellings(candidate, best) < 0) best = candidate;
   });
   return best;
+}
+
+/** Orders corrections: fewer edits, then more popular, then in more documents. */
+export function compareSpellings(
+  a: { distance: number; popularity: number; documents: number },
+  b: { distance: number; popularity: number; documents: number },
+): number {
+  return a.distance - b.distance || b.popularity - a.popularity || b.documents - a.documents;
 }
