@@ -47,6 +47,13 @@ export const storageCatalogue: StoredItem[] = [
     name: 'gap-search:selectedFilterOptions',
   },
   { id: 'contact_sender', category: 'preferences', kind: 'localStorage', name: 'sift:contact-sender' },
+  // The last searches, offered again in the search box (features/search/recent-searches.ts); removed on sign-out.
+  {
+    id: 'recent_searches',
+    category: 'preferences',
+    kind: 'localStorage',
+    name: 'gap-search:recentSearches',
+  },
   // The last settled search screen, painted at the next start of the same URL (app/start-snapshot.ts).
   { id: 'start_snapshot', category: 'preferences', kind: 'localStorage', name: 'sift:start-snapshot' },
 ];
