@@ -1,8 +1,8 @@
 // Signed out means gone: whenever nobody is signed in (a sign-out on any page, another tab's, a
 // session the server ended, or a start with an expired one), the protected data this device kept
 // is removed — the protected sources' indexes from the search worker's memory and its IndexedDB
-// copy, the cached search results, the lookups in localStorage, and a start snapshot drawn for a
-// signed-in user (one drawn for nobody stays). Public indexes stay. The user's key-value items are handled on the same change
+// copy, the cached search results, the lookups in localStorage, a start snapshot drawn for a
+// signed-in user (one drawn for nobody stays) and a signed-in user's recent searches. Public indexes stay. The user's key-value items are handled on the same change
 // by backup-sync.tsx.
 import { useEffect } from 'react';
 import type { PublicConfig } from '#shared/app-config';
@@ -11,6 +11,7 @@ import { useAuth } from '../features/auth/use-auth';
 import { browserLookupsStorage } from '../features/lookups/lookups-storage';
 import { lookupsQueryKey } from '../features/lookups/use-lookups';
 import { searchQueryKeys } from '../features/search/load-search-indexes';
+import { forgetSignedInRecentSearches } from '../features/search/recent-searches';
 import { indexedDbArtifactCache } from '../workers/indexed-db-artifact-cache';
 import { startedAppSearchDeps } from './app-search';
 import { appQueryClient } from './query-client';
@@ -38,6 +39,7 @@ export async function wipeProtectedData(config: PublicConfig): Promise<void> {
   browserLookupsStorage().clear();
   appQueryClient.removeQueries({ queryKey: lookupsQueryKey(true) });
   forgetSignedInStartSnapshot();
+  forgetSignedInRecentSearches();
   const sources = Object.entries(config.gapSearch.dataSources);
   const protectedNames = sources.filter(([, source]) => source.protected).map(([name]) => name);
   // The cached search results may hold protected items (the one a screen shows goes with its
