@@ -11,6 +11,7 @@ import {
   createStaticRouter,
   matchRoutes,
   type RouteObject,
+  RouterContextProvider,
   type StaticHandlerContext,
   StaticRouterProvider,
 } from 'react-router';
@@ -21,6 +22,7 @@ import { Providers } from './app/providers';
 import { guardRedirect, routeAuthOf } from './app/route-guard';
 import { routes } from './app/router';
 import { type ServerPageState, serverPageDocument, serverRouteModule } from './app/server-page';
+import { type PageHead, serverRenderContext } from './app/server-render-context';
 import { FirstRenderContext } from './lib/first-render';
 import { RenderEmotionCaches } from './theme/emotion-caches';
 import { createRtlEmotionCache } from './theme/rtl-emotion-cache';
@@ -39,7 +41,16 @@ function serverRoutes(list: RouteObject[]): RouteObject[] {
   });
 }
 
-const handler = createStaticHandler(serverRoutes(routes));
+const handler = createStaticHandler(serverRoutes(routes), { future: { v8_middleware: true } });
+
+/** The head the deepest route's loader gave the page (an item's title and canonical URL), if any. */
+function pageHeadOf(context: StaticHandlerContext): PageHead | undefined {
+  for (const { route } of [...context.matches].reverse()) {
+    const head = (context.loaderData[route.id] as { head?: PageHead } | null | undefined)?.head;
+    if (head) return head;
+  }
+  return undefined;
+}
 
 /**
  * The router's data for hydration, with every matched route counted as loaded (null where the
@@ -73,6 +84,8 @@ export async function render({
   locale,
   messages,
   firstRender,
+  publicData,
+  publicUrl,
 }: RenderInput): Promise<RenderResult> {
   const url = new URL(request.url);
   const matches = matchRoutes(routes, url) ?? [];
@@ -80,18 +93,22 @@ export async function render({
   // Only anonymous requests reach here: a page the guard would send elsewhere is the browser's.
   if (guardRedirect(auth, 'unauthenticated', url) !== null) return { kind: 'client' };
 
-  const context = await handler.query(request);
+  const entry = findLocale(locale) ?? findLocale(defaultLocale)!;
+  const i18n = serverI18n(entry.code, messages);
+  const requestContext = new RouterContextProvider(
+    new Map([[serverRenderContext, { data: publicData, config, i18n }]]),
+  );
+  const context = await handler.query(request, { requestContext });
   if (context instanceof Response) return { kind: 'redirect', response: context };
   // Error pages are drawn by the browser, as before.
   if (context.errors) return { kind: 'client' };
   const router = createStaticRouter(handler.dataRoutes, context);
-  const entry = findLocale(locale) ?? findLocale(defaultLocale)!;
   const caches = { ltr: createCache({ key: 'mui' }), rtl: createRtlEmotionCache() };
   const stream = await renderToReadableStream(
     <StrictMode>
       <RenderEmotionCaches.Provider value={caches}>
         <FirstRenderContext.Provider value={firstRender}>
-          <Providers config={config} i18n={serverI18n(entry.code, messages)}>
+          <Providers config={config} i18n={i18n}>
             <DataProviders>
               <StaticRouterProvider router={router} context={context} hydrate={false} />
             </DataProviders>
@@ -113,6 +130,6 @@ export async function render({
   return {
     kind: 'page',
     status: context.statusCode,
-    document: serverPageDocument(template, html, state, entry),
+    document: serverPageDocument(template, html, state, entry, pageHeadOf(context), publicUrl),
   };
 }

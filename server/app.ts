@@ -1,11 +1,13 @@
 // Composes the server: middleware first, then each feature's sub-app, then the SPA.
 import { Hono } from 'hono';
 import type { AppConfig } from '../shared/app-config';
+import type { RenderBundle } from '../shared/render-bundle';
 import type { SessionStore } from './auth/session-store';
 import type { SessionReader } from './auth/session-user';
 import { warnOnUntrustedProxy } from './client-address';
 import type { Database } from './db/client';
 import type { Env } from './env';
+import { createLookupStore } from './graphql/lookup-store';
 import { apiError } from './http-error';
 import type { Logger } from './logger';
 import { createServerMetrics, type ServerMetrics } from './metrics/server-metrics';
@@ -18,12 +20,14 @@ import { authRoutes } from './routes/auth';
 import { backupRoutes } from './routes/backup';
 import { clientLogRoutes } from './routes/client-logs';
 import { contactRoutes } from './routes/contact';
+import { crawlerFiles } from './routes/crawler-files';
 import { errorTestRoutes } from './routes/error-test';
 import { graphqlRoutes } from './routes/graphql';
 import { healthRoutes, type SearchDataState } from './routes/health';
 import { i18nMessagesRoutes, liveLocaleMessages, loadLocaleMessages } from './routes/i18n-messages';
 import { metricsRoutes } from './routes/metrics';
 import { publicConfigRoutes } from './routes/public-config';
+import { publicRenderData } from './routes/public-render-data';
 import { renderedPages } from './routes/rendered-pages';
 import { searchIndexRoutes } from './routes/search-index';
 import { staticFiles } from './routes/static-files';
@@ -41,6 +45,8 @@ export interface AppDeps {
   searchDataState?: () => SearchDataState;
   /** Shared with the search index service (server/index.ts); a set of its own when absent. */
   metrics?: ServerMetrics;
+  /** Tests render from the client's source; the server loads the built bundle (routes/rendered-pages.ts). */
+  renderBundle?: Promise<RenderBundle>;
 }
 
 export function createApp(appDeps: AppDeps) {
@@ -76,8 +82,20 @@ export function createApp(appDeps: AppDeps) {
   app.route('/', adminRoutes(deps));
 
   app.all('/api/*', (c) => apiError(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}`));
+  app.route('/', crawlerFiles({ config, database, artifacts, publicUrl: env.PUBLIC_URL }));
   if (env.SERVER_RENDERING) {
-    app.route('/', renderedPages({ staticDir: env.STATIC_DIR, config, sessions: deps.sessions, logger }));
+    app.route(
+      '/',
+      renderedPages({
+        staticDir: env.STATIC_DIR,
+        config,
+        sessions: deps.sessions,
+        logger,
+        publicData: publicRenderData({ config, artifacts, lookups: createLookupStore(database) }),
+        publicUrl: env.PUBLIC_URL,
+        bundle: deps.renderBundle,
+      }),
+    );
   }
   app.route('/', staticFiles(env.STATIC_DIR));
 

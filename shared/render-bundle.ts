@@ -23,6 +23,23 @@ export interface FirstRender {
   renderedAt: number;
 }
 
+/** A lookup (spec §3): id `<namespace>.<code>` and its labels in the order of locales.ts. */
+export interface PublicLookup {
+  id: string;
+  values: string[];
+}
+
+/**
+ * What a render may read from the server: public data only, since every rendered request is
+ * anonymous. A protected or unknown source has no artifact here, whatever the caller asks.
+ */
+export interface PublicData {
+  /** The current index artifact of a public source (what the browser downloads), or null. */
+  artifact(source: string): Promise<{ crc32c: number; bytes: Uint8Array } | null>;
+  /** The lookups of the namespaces public sources use. */
+  lookups(): Promise<PublicLookup[]>;
+}
+
 export interface RenderInput {
   /** An anonymous request: nothing it renders may need a session. */
   request: Request;
@@ -34,6 +51,9 @@ export interface RenderInput {
   /** Messages by language: English and `locale`. */
   messages: Record<string, object>;
   firstRender: FirstRender;
+  publicData: PublicData;
+  /** The origin people open the app at (PUBLIC_URL): canonical links start with it. */
+  publicUrl: string;
 }
 
 export type RenderResult =

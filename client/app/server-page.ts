@@ -6,6 +6,7 @@ import type { HydrationState } from 'react-router';
 import type { PublicConfig } from '#shared/app-config';
 import type { LocaleEntry } from '#shared/locales';
 import type { FirstRender } from '#shared/render-bundle';
+import type { PageHead } from './server-render-context';
 
 export interface ServerPageState {
   locale: string;
@@ -30,21 +31,37 @@ export function serverRouteModule<T extends { loader?: unknown; loaderOnServer?:
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
-/** The built index.html with the rendered root, the page's language and the state to hydrate with. */
+/** The page's title, and its own description and canonical URL when its route gives them. */
+function headOf(head: PageHead | undefined, platformName: string, publicUrl: string): string {
+  const title = `<title>${escapeHtml(head?.title ?? platformName)}</title>`;
+  const canonical = head?.canonicalPath
+    ? `\n    <link rel="canonical" href="${escapeHtml(publicUrl.replace(/\/+$/, '') + head.canonicalPath)}" />`
+    : '';
+  return title + canonical;
+}
+
+/** The built index.html with the rendered root, the page's language, head and the state to hydrate with. */
 export function serverPageDocument(
   template: string,
   html: string,
   state: ServerPageState,
   locale: LocaleEntry,
+  head: PageHead | undefined,
+  publicUrl: string,
 ): string {
   // `<` never reaches the block's text, so no string in it can close the element.
   const json = JSON.stringify(state).replace(/</g, '\\u003c');
+  const description = head?.description;
   return template
     .replace(/<html[^>]*>/, `<html lang="${locale.code}" dir="${locale.dir}">`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(state.config.platformName)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => headOf(head, state.config.platformName, publicUrl))
+    .replace(/<meta name="description" content="[^"]*"/, (tag) =>
+      description ? `<meta name="description" content="${escapeHtml(description)}"` : tag,
+    )
     .replace(
       '<div id="root"></div>',
-      `<div id="root">${html}</div><script type="application/json" id="${STATE_ID}">${json}</script>`,
+      // A function: the page's data may hold `$&` and the like, which a replacement string would expand.
+      () => `<div id="root">${html}</div><script type="application/json" id="${STATE_ID}">${json}</script>`,
     );
 }
 

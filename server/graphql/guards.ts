@@ -51,7 +51,7 @@ export function readableSource(ctx: GraphqlContext, name: string): DataSourceMod
  * A public source shows its codes to everyone, so their labels are no secret; namespaces only
  * protected sources use stay for signed-in callers.
  */
-export function publicLookupNamespaces(ctx: GraphqlContext): Set<string> {
+export function publicLookupNamespaces(ctx: Pick<GraphqlContext, 'config'>): Set<string> {
   const namespaces = new Set<string>();
   for (const source of Object.values(ctx.config.gapSearch.dataSources)) {
     if (!source.protected) for (const namespace of Object.values(source.lookups)) namespaces.add(namespace);
@@ -60,7 +60,10 @@ export function publicLookupNamespaces(ctx: GraphqlContext): Set<string> {
 }
 
 /** The lookups the caller may read: all when signed in, else those of public namespaces. */
-export function readableLookups(ctx: GraphqlContext, list: LookupRecord[]): LookupRecord[] {
+export function readableLookups(
+  ctx: Pick<GraphqlContext, 'config' | 'user'>,
+  list: LookupRecord[],
+): LookupRecord[] {
   if (ctx.user) return list;
   const namespaces = publicLookupNamespaces(ctx);
   return list.filter(({ id }) => namespaces.has(id.slice(0, id.indexOf('.'))));

@@ -51,6 +51,8 @@ function appWith({ bundle = BUNDLE, signedIn = false }: { bundle?: string | null
       config: { platformName: 'Sift' } as AppConfig,
       sessions,
       logger: createLogger('silent'),
+      publicData: { artifact: async () => null, lookups: async () => [] },
+      publicUrl: 'https://sift.example.org',
     }),
   );
   app.get('*', (c) => c.text('shell'));

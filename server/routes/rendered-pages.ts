@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import { parse } from 'hono/utils/cookie';
 import type { PublicConfig } from '#shared/app-config';
 import { defaultLocale } from '#shared/locales';
-import { RENDER_ENTRY, type RenderBundle, renderBundleDir } from '#shared/render-bundle';
+import { type PublicData, RENDER_ENTRY, type RenderBundle, renderBundleDir } from '#shared/render-bundle';
 import type { SessionReader } from '../auth/session-user';
 import { readLocaleFile } from '../locale-files';
 import type { Logger } from '../logger';
@@ -36,12 +36,17 @@ export interface RenderedPagesDeps {
   config: PublicConfig;
   sessions: SessionReader;
   logger: Logger;
+  publicData: PublicData;
+  /** The origin people open the app at (env.PUBLIC_URL). */
+  publicUrl: string;
+  /** The render bundle itself, for tests that render from source; else loaded from beside the client. */
+  bundle?: Promise<RenderBundle>;
 }
 
-export function renderedPages({ staticDir, config, sessions, logger }: RenderedPagesDeps) {
+export function renderedPages({ staticDir, config, sessions, logger, ...deps }: RenderedPagesDeps) {
   const app = new Hono();
   const entry = join(renderBundleDir(resolve(staticDir)), RENDER_ENTRY);
-  if (!existsSync(entry)) {
+  if (!deps.bundle && !existsSync(entry)) {
     logger.warn(
       { entry },
       'no render bundle: every page is rendered in the browser (npm run build writes it)',
@@ -49,7 +54,7 @@ export function renderedPages({ staticDir, config, sessions, logger }: RenderedP
     return app;
   }
   const template = readFileSync(join(staticDir, 'index.html'), 'utf8');
-  const bundle = import(pathToFileURL(entry).href) as Promise<RenderBundle>;
+  const bundle = deps.bundle ?? (import(pathToFileURL(entry).href) as Promise<RenderBundle>);
   const messages = new Map<string, object>();
   const messagesOf = (code: string) => {
     const parsed = messages.get(code) ?? (JSON.parse(readLocaleFile(code)) as object);
@@ -76,6 +81,8 @@ export function renderedPages({ staticDir, config, sessions, logger }: RenderedP
           languages: acceptedLanguages(headers),
           renderedAt: Date.now(),
         },
+        publicData: deps.publicData,
+        publicUrl: deps.publicUrl,
       });
       if (result.kind === 'redirect') return result.response;
       if (result.kind === 'client') return next();

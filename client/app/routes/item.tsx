@@ -1,7 +1,10 @@
 // /item/:datasource/:key: the item viewer, reading the item from the search index on the device,
 // with lookups labelling coded values. Public sources' items are for everyone; for a protected
-// source's the route guard has already sent visitors to sign in.
-import { useLocation, useParams } from 'react-router';
+// source's the route guard has already sent visitors to sign in. The server renders a public item
+// (docs/rendering.md): its loader reads the item there, and the browser draws that until its own
+// index has it.
+import { useMemo } from 'react';
+import { type LoaderFunctionArgs, useLoaderData, useLocation, useParams } from 'react-router';
 import { useAppConfig } from '#client/config/app-config';
 import { sessionHolds, useSignedIn } from '#client/features/auth/use-auth';
 import { ItemViewer } from '#client/features/item-viewer/item-viewer';
@@ -12,6 +15,18 @@ import { filteredSearchUrl, searchUrlOfItemState } from '#client/features/search
 import { useIndexedItem } from '#client/features/search/use-indexed-item';
 import { paths } from '#client/paths';
 import { appSearchDeps } from '../app-search';
+import type { ItemPageData } from '../server-render';
+import { serverRenderOf, withServerLabels } from '../server-render-context';
+
+/** The item is what the page shows, so the server runs this loader (it answers null in the browser). */
+export const loaderOnServer = true;
+
+export async function loader({ params, context }: LoaderFunctionArgs): Promise<ItemPageData | null> {
+  const render = serverRenderOf(context);
+  if (!import.meta.env.SSR || !render) return null;
+  const { serverItemPage } = await import('../server-render');
+  return serverItemPage(render, params.datasource ?? '', params.key ?? '');
+}
 
 export function Component() {
   return (
@@ -26,8 +41,16 @@ function IndexedItemViewer() {
   const { dataSources } = useAppConfig().gapSearch;
   const location = useLocation();
   const signedIn = useSignedIn();
-  const item = useIndexedItem(dataSources, signedIn, datasource, key);
-  const labels = useSearchLabels(useLookups(signedIn, sessionHolds).lookupLabel);
+  const drawn = useLoaderData<typeof loader>();
+  const indexed = useIndexedItem(dataSources, signedIn, datasource, key);
+  const item =
+    indexed.state === 'loading' && drawn?.document.id === key
+      ? { state: 'found' as const, document: drawn.document }
+      : indexed;
+  const { lookupLabel } = useLookups(signedIn, sessionHolds);
+  const labels = useSearchLabels(
+    useMemo(() => withServerLabels(lookupLabel, drawn?.labels), [lookupLabel, drawn]),
+  );
   const source = dataSources[datasource];
   return (
     <ItemViewer

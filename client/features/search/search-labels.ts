@@ -1,6 +1,8 @@
 // Words for what app.config.ts names: data types, properties (fields and filters), sort options
 // and stored values. Config names without a translation fall back to a readable form of the name,
 // so a new source works before its texts exist.
+
+import type { i18n } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataSourceConfig } from '#shared/app-config';
@@ -33,43 +35,52 @@ export function readableName(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** The labels in the language `i18n` is set to (the server's loaders use it without React). */
+export function searchLabels(
+  i18n: Pick<i18n, 't' | 'exists' | 'language' | 'resolvedLanguage'>,
+  lookupLabel?: LookupLabel,
+): SearchLabels {
+  const { t } = i18n;
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const numbers = new Intl.NumberFormat(language);
+  const known = (key: string) => i18n.exists(key);
+  const scalar = (source: Pick<DataSourceConfig, 'lookups'> | undefined, property: string, v: unknown) => {
+    if (typeof v === 'number') return numbers.format(v);
+    const text = String(v);
+    const namespace = source?.lookups[property];
+    return (namespace && lookupLabel?.(`${namespace}.${text}`)) || text;
+  };
+  return {
+    number: (n) => numbers.format(n),
+    bytes: (n) =>
+      new Intl.NumberFormat(language, {
+        style: 'unit',
+        unit: n < 1e6 ? 'kilobyte' : 'megabyte',
+        maximumFractionDigits: n < 1e6 ? 0 : 1,
+      }).format(n < 1e6 ? n / 1e3 : n / 1e6),
+    collator: new Intl.Collator(language),
+    dataType: (dataType, form) => {
+      const key = `search.data_types.${dataType}.${form}`;
+      return known(key) ? t(`search.data_types.${dataType}.${form}`) : readableName(dataType);
+    },
+    field: (property) =>
+      known(`search.fields.${property}`) ? t(`search.fields.${property}`) : readableName(property),
+    sortOption: (id) =>
+      known(`search.sort_options.${id}`) ? t(`search.sort_options.${id}`) : readableName(id),
+    value: (source, property, value) =>
+      Array.isArray(value)
+        ? value.map((v) => scalar(source, property, v)).join(', ')
+        : scalar(source, property, value),
+    filterValue: (sources, key, value) => {
+      const source = Object.values(sources).find((s) => key in s.filters);
+      return scalar(source, source?.filters[key] ?? key, value);
+    },
+  };
+}
+
 export function useSearchLabels(lookupLabel?: LookupLabel): SearchLabels {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
-  return useMemo(() => {
-    const numbers = new Intl.NumberFormat(language);
-    const known = (key: string) => i18n.exists(key);
-    const scalar = (source: Pick<DataSourceConfig, 'lookups'> | undefined, property: string, v: unknown) => {
-      if (typeof v === 'number') return numbers.format(v);
-      const text = String(v);
-      const namespace = source?.lookups[property];
-      return (namespace && lookupLabel?.(`${namespace}.${text}`)) || text;
-    };
-    return {
-      number: (n) => numbers.format(n),
-      bytes: (n) =>
-        new Intl.NumberFormat(language, {
-          style: 'unit',
-          unit: n < 1e6 ? 'kilobyte' : 'megabyte',
-          maximumFractionDigits: n < 1e6 ? 0 : 1,
-        }).format(n < 1e6 ? n / 1e3 : n / 1e6),
-      collator: new Intl.Collator(language),
-      dataType: (dataType, form) => {
-        const key = `search.data_types.${dataType}.${form}`;
-        return known(key) ? t(`search.data_types.${dataType}.${form}`) : readableName(dataType);
-      },
-      field: (property) =>
-        known(`search.fields.${property}`) ? t(`search.fields.${property}`) : readableName(property),
-      sortOption: (id) =>
-        known(`search.sort_options.${id}`) ? t(`search.sort_options.${id}`) : readableName(id),
-      value: (source, property, value) =>
-        Array.isArray(value)
-          ? value.map((v) => scalar(source, property, v)).join(', ')
-          : scalar(source, property, value),
-      filterValue: (sources, key, value) => {
-        const source = Object.values(sources).find((s) => key in s.filters);
-        return scalar(source, source?.filters[key] ?? key, value);
-      },
-    };
-  }, [t, i18n, language, lookupLabel]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: t and the language change what i18n answers
+  return useMemo(() => searchLabels(i18n, lookupLabel), [t, i18n, language, lookupLabel]);
 }

@@ -1,0 +1,31 @@
+// The public data a server render reads (shared/render-bundle.ts PublicData): a public source's
+// current index artifact, from the artifact catalog that already keeps its bytes in memory, and the
+// lookups anonymous callers may read. A protected source is refused here as in GraphQL, so a render
+// can draw nothing a visitor could not read through the API.
+import type { AppConfig } from '#shared/app-config';
+import type { PublicData } from '#shared/render-bundle';
+import { readableLookups } from '../graphql/guards';
+import type { LookupStore } from '../graphql/lookup-store';
+import type { ArtifactCatalog } from '../search/artifact-catalog';
+
+export interface PublicRenderDataDeps {
+  config: AppConfig;
+  artifacts: ArtifactCatalog;
+  lookups: Pick<LookupStore, 'list'>;
+}
+
+export function publicRenderData({ config, artifacts, lookups }: PublicRenderDataDeps): PublicData {
+  const { dataSources } = config.gapSearch;
+  return {
+    async artifact(source) {
+      if (!Object.hasOwn(dataSources, source) || dataSources[source]!.protected) return null;
+      const summary = (await artifacts.summaries()).get(source);
+      if (!summary) return null;
+      const bytes = await artifacts.bytes(source, summary.crc32c);
+      return bytes && { crc32c: summary.crc32c, bytes };
+    },
+    async lookups() {
+      return readableLookups({ config, user: null }, await lookups.list());
+    },
+  };
+}

@@ -1,0 +1,144 @@
+// Public items as real pages (docs/rendering.md, "Public items"): robots.txt, the sitemap of the
+// public items and the server-rendered item and search pages, through the real app with the render
+// bundle's source (client/entry-server.tsx), on both databases. Nothing of a protected source may
+// reach an anonymous request.
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '#server/app';
+import { loadAppConfig } from '#server/app-config';
+import { createSessionStore } from '#server/auth/session-store';
+import type { Database } from '#server/db/client';
+import { createLookupStore } from '#server/graphql/lookup-store';
+import { createLogger } from '#server/logger';
+import { buildInProcess } from '#server/search/artifact-build';
+import { createSearchIndexService } from '#server/search/index-service';
+import { indexFixtures, writeFixtureDocuments } from '#server/search/test-fixtures';
+import { countryRecords, loadCountries } from '#server/seed/countries';
+import { demoLookups } from '#server/seed/lookups';
+import type { RenderBundle } from '#shared/render-bundle';
+import { databaseTargets } from '#tests/support/databases';
+import { fixedSession, testEnv } from '#tests/support/test-app';
+
+const config = loadAppConfig();
+const PUBLIC_URL = 'https://sift.example.org';
+
+/** A built client's folder holding only the page template the server renders into. */
+function staticDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sift-public-pages-'));
+  copyFileSync('client/index.html', join(dir, 'index.html'));
+  return dir;
+}
+
+describe.each(databaseTargets())('public pages on $name', (target) => {
+  let database: Database;
+  const dir = staticDir();
+
+  beforeAll(async () => {
+    database = await target.open();
+    await indexFixtures(database, config);
+    await createLookupStore(database).upsert(demoLookups(loadCountries()));
+  });
+  afterAll(async () => database.close());
+
+  function app(env: Record<string, string> = {}) {
+    const parsed = testEnv({ STATIC_DIR: dir, PUBLIC_URL, SERVER_RENDERING: 'true', ...env });
+    return createApp({
+      env: parsed,
+      config,
+      database,
+      logger: createLogger('silent'),
+      sessions: fixedSession(null),
+      sessionStore: createSessionStore(database, parsed.AUTH_SESSION_MAX_AGE),
+      renderBundle: import('#client/entry-server') as Promise<RenderBundle>,
+    });
+  }
+  const page = (path: string, language = 'en') =>
+    app().request(path, { headers: { Accept: 'text/html', 'Accept-Language': language } });
+
+  it('serves robots.txt, with server rendering on or off', async () => {
+    for (const rendering of ['true', 'false']) {
+      const response = await app({ SERVER_RENDERING: rendering }).request('/robots.txt');
+      expect(response.status).toBe(200);
+      expect(response.headers.get('Content-Type')).toMatch(/^text\/plain/);
+      const lines = (await response.text()).split('\n');
+      expect(lines).toEqual(
+        expect.arrayContaining([
+          'User-agent: *',
+          'Allow: /',
+          'Disallow: /api/',
+          'Disallow: /admin',
+          `Sitemap: ${PUBLIC_URL}/sitemap.xml`,
+        ]),
+      );
+    }
+  });
+
+  it('lists the public pages and items in the sitemap, and no protected one', async () => {
+    const response = await app({ SERVER_RENDERING: 'false' }).request('/sitemap.xml');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe('application/xml; charset=utf-8');
+    const xml = await response.text();
+    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns=/);
+    const urls = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+    expect(urls).toEqual(
+      expect.arrayContaining([`${PUBLIC_URL}/`, `${PUBLIC_URL}/about`, `${PUBLIC_URL}/search`]),
+    );
+    expect(urls).toContain(`${PUBLIC_URL}/item/countries/FRA`);
+    expect(urls.filter((url) => url?.includes('/item/countries/'))).toHaveLength(7);
+    expect(xml).not.toContain('/item/cities/');
+  });
+
+  it('keeps the sitemap until the public index changes', async () => {
+    const crawler = app();
+    const before = await (await crawler.request('/sitemap.xml')).text();
+    const [andorra] = countryRecords().filter((c) => c.code === 'AND');
+    await writeFixtureDocuments(database, config, 'countries', [andorra!]);
+    expect(await (await crawler.request('/sitemap.xml')).text(), 'the documents alone').toBe(before);
+    const service = createSearchIndexService({
+      database,
+      config,
+      logger: createLogger('silent'),
+      build: buildInProcess,
+    });
+    await service.ensureIndex('countries');
+    await expect
+      .poll(async () => (await crawler.request('/sitemap.xml')).text())
+      .toContain(`${PUBLIC_URL}/item/countries/AND`);
+  });
+
+  it("renders a public item in the visitor's language, with its title, labels and canonical URL", async () => {
+    const response = await page('/item/countries/FRA', 'fr-FR,fr;q=0.9');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<html lang="fr" dir="ltr">');
+    expect(html).toContain('<title>France · Sift</title>');
+    expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/item/countries/FRA" />`);
+    const description = /<meta name="description" content="([^"]*)"/.exec(html)![1]!;
+    expect(description).toMatch(/^France \(Pays\) · /);
+    expect(description).toContain('Capitale: Paris');
+    const root = /<div id="root">(.*)<\/div><script type="application\/json"/s.exec(html)![1]!;
+    expect(root).toMatch(/<h1[^>]*>France<\/h1>/);
+    // Field names and coded values in words: the regions' and the neighbours' lookups (public ones).
+    for (const text of ['Capitale', 'Région', 'Frontières', 'Europe', 'Allemagne', 'Belgique']) {
+      expect(root).toContain(text);
+    }
+    expect(root).not.toContain('>DEU<');
+  });
+
+  it('never renders a protected source for an anonymous request', async () => {
+    const item = await page('/item/cities/2988507');
+    const html = await item.text();
+    expect(html).not.toContain('sift-server-page');
+    expect(html).not.toContain('Paris');
+    for (const path of ['/item/countries/FRA', '/search?s=paris']) {
+      const rendered = await (await page(path)).text();
+      expect(rendered, path).toContain('sift-server-page');
+      // No city and no label only cities use (their feature codes).
+      expect(rendered, path).not.toContain('/item/cities/');
+      expect(rendered, path).not.toContain('2988507');
+      expect(rendered, path).not.toContain('featureCode.');
+    }
+  });
+});
