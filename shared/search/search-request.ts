@@ -1,7 +1,9 @@
-// Builds the request for one source from what the user chose: the term and the selected values
-// per filter key (the `f` URL parameter). Filter keys the source does not have are ignored.
+// Builds the request for one source from what the user chose: the term, the selected values per
+// filter key (the `f` URL parameter; a range filter's one value is "min..max") and the place to
+// order by distance from. Filter keys the source does not have are ignored.
 import type { DataSourceConfig } from '../app-config';
 import { fieldWeights } from './field-weights';
+import { parseRangeValue } from './range-value';
 import { SEARCH_LIMIT, SEARCH_THRESHOLD, type SearchRequest } from './search-types';
 
 /** Filter key → selected values, as kept in the URL and in local storage. */
@@ -17,10 +19,12 @@ export function buildSearchRequest(
     | 'titleProperties'
     | 'codeProperties'
     | 'omitFromHits'
+    | 'rangeFilters'
+    | 'coordinates'
   >,
   term: string | undefined,
   selected: SelectedFilters = {},
-  options: { facets?: boolean } = {},
+  options: { facets?: boolean; near?: { lat: number; lon: number } } = {},
 ): SearchRequest {
   const where: Record<string, string[]> = {};
   for (const [key, values] of Object.entries(selected)) {
@@ -36,6 +40,23 @@ export function buildSearchRequest(
   if (source.codeProperties?.length) request.codes = [...source.codeProperties];
   if (source.omitFromHits?.length) request.omit = [...source.omitFromHits];
   if (term?.trim()) request.term = term.trim();
-  if (options.facets) request.facets = [...new Set(Object.values(source.filters))];
+  const ranges = Object.entries(source.rangeFilters ?? {});
+  for (const [key, { property }] of ranges) {
+    const bounds = selected[key]?.[0] === undefined ? undefined : parseRangeValue(selected[key][0]);
+    if (bounds) request.ranges = { ...request.ranges, [property]: bounds };
+  }
+  if (options.facets) {
+    request.facets = [...new Set(Object.values(source.filters))];
+    if (ranges.length > 0) {
+      request.histograms = Object.fromEntries(ranges.map(([, { property, buckets }]) => [property, buckets]));
+    }
+  }
+  if (options.near && source.coordinates) {
+    request.near = {
+      ...options.near,
+      latProperty: source.coordinates.lat,
+      lonProperty: source.coordinates.lon,
+    };
+  }
   return request;
 }

@@ -23,6 +23,8 @@ const dataSources: Record<string, DataSourceConfig> = {
     dataType: 'lake',
     indexedProperties: { country: 'enum', kind: 'enum' },
     filters: { country: 'country', kind: 'kind' },
+    rangeFilters: { area: { property: 'area', buckets: [100, 500] } },
+    coordinates: { lat: 'lat', lon: 'lon' },
   },
   peaks: {
     ...base,
@@ -33,10 +35,10 @@ const dataSources: Record<string, DataSourceConfig> = {
 };
 const records = {
   lakes: [
-    { id: 'l1', name: 'Lake Geneva', country: 'CH', kind: 'natural' },
-    { id: 'l2', name: 'Lake Constance', country: 'DE', kind: 'natural' },
-    { id: 'l3', name: 'Lake Zurich', country: 'CH', kind: 'natural' },
-    { id: 'l4', name: 'Lake Sihl', country: 'CH', kind: 'reservoir' },
+    { id: 'l1', name: 'Lake Geneva', country: 'CH', kind: 'natural', area: 580, lat: 46.45, lon: 6.53 },
+    { id: 'l2', name: 'Lake Constance', country: 'DE', kind: 'natural', area: 536, lat: 47.63, lon: 9.37 },
+    { id: 'l3', name: 'Lake Zurich', country: 'CH', kind: 'natural', area: 88, lat: 47.25, lon: 8.68 },
+    { id: 'l4', name: 'Lake Sihl', country: 'CH', kind: 'reservoir', area: 11, lat: 47.13, lon: 8.78 },
   ],
   peaks: [
     { id: 'p1', name: 'Mont Blanc', countries: ['FR', 'IT'] },
@@ -55,8 +57,12 @@ async function setup() {
     store.setSource(name, { state: 'loaded' });
   }
   const deps = { store, worker, logError: () => {} };
-  return (term: string, filters: Record<string, string[]> = {}, chips: string[] = []) =>
-    runScreenSearch(dataSources, dataSources, { term, chips, filters }, deps);
+  return (
+    term: string,
+    filters: Record<string, string[]> = {},
+    chips: string[] = [],
+    near?: { lat: number; lon: number },
+  ) => runScreenSearch(dataSources, dataSources, { term, chips, filters, near }, deps);
 }
 
 const ids = (result: { hits: { id: string }[] }) => result.hits.map((h) => h.id).sort();
@@ -68,6 +74,32 @@ describe('one search of the screen', () => {
     expect(ids(result)).toEqual(['l1', 'l2', 'l3', 'l4', 'p2']);
     expect(result.total).toBe(5);
     expect(result.counts).toEqual({ country: { CH: 4, DE: 1 }, kind: { natural: 3, reservoir: 1 } });
+    // Buckets below 100, 100–500, 500 and more: the peaks have no area and no range filter.
+    expect(result.rangeCounts).toEqual({ area: [2, 0, 2] });
+  });
+
+  it('counts every filter with the range, and the range histogram with every other filter', async () => {
+    const run = await setup();
+    const result = await run('lake', { area: ['50..600'], kind: ['natural'] });
+    expect(ids(result)).toEqual(['l1', 'l2', 'l3']);
+    // The country filter is counted with the range and the kind; the kind with the range only.
+    expect(result.counts.country).toEqual({ CH: 2, DE: 1 });
+    expect(result.counts.kind).toEqual({ natural: 3 });
+    // The histogram without its own range: natural lakes of every size.
+    expect(result.rangeCounts.area).toEqual([1, 0, 2]);
+    const narrow = await run('lake', { area: ['..100'], country: ['CH'] });
+    expect(ids(narrow)).toEqual(['l3', 'l4']);
+    expect(narrow.counts).toEqual({ country: { CH: 2 }, kind: { natural: 1, reservoir: 1 } });
+    expect(narrow.rangeCounts.area).toEqual([2, 0, 1]);
+    // A range leaves out sources without it.
+    expect(Object.keys(narrow.sources)).toEqual(['lakes']);
+  });
+
+  it('lists the hits of sources with coordinates nearest a place first', async () => {
+    const run = await setup();
+    // From Konstanz: Lake Constance, then the lakes of Zurich and Sihl, then Geneva.
+    const result = await run('lake', {}, ['lake'], { lat: 47.66, lon: 9.17 });
+    expect(result.hits.map((h) => h.id)).toEqual(['l2', 'l3', 'l4', 'l1']);
   });
 
   it('counts a selected filter without its own selection, and the others with it', async () => {

@@ -3,25 +3,38 @@ import {
   activeFilters,
   countsByFilterKey,
   dataTypesToSearch,
+  rangeCountsByKey,
+  rangeFiltersOf,
   sourcesOfTypes,
   toggleFilterValue,
   validFilterKeys,
   withoutFilter,
+  withRange,
 } from './search-filters';
 import type { MultiSearchResult } from './search-sources';
 
 const sources = {
   countries: { dataType: 'country', filters: { region: 'region', language: 'languages' } },
   cities: { dataType: 'city', filters: { country: 'country', featureCode: 'featureCode' } },
-  towns: { dataType: 'town', filters: { country: 'countryCode' } },
+  towns: {
+    dataType: 'town',
+    filters: { country: 'countryCode' },
+    rangeFilters: { population: { property: 'inhabitants', buckets: [100, 1000] } },
+  },
 };
 
 describe('filters for the chosen data types', () => {
   it('offers the filter keys of the chosen types, or of all types without chips', () => {
     expect(sourcesOfTypes(sources, [])).toEqual(['countries', 'cities', 'towns']);
-    expect(validFilterKeys(sources, [])).toEqual(['region', 'language', 'country', 'featureCode']);
+    expect(validFilterKeys(sources, [])).toEqual([
+      'region',
+      'language',
+      'country',
+      'featureCode',
+      'population',
+    ]);
     expect(validFilterKeys(sources, ['country'])).toEqual(['region', 'language']);
-    expect(validFilterKeys(sources, ['town', 'city'])).toEqual(['country', 'featureCode']);
+    expect(validFilterKeys(sources, ['town', 'city'])).toEqual(['country', 'featureCode', 'population']);
     expect(validFilterKeys(sources, ['planet'])).toEqual([]);
   });
 
@@ -41,6 +54,25 @@ describe('filters for the chosen data types', () => {
     expect(dataTypesToSearch(sources, [], { country: ['FR'], featureCode: ['PPLC'] })).toEqual(['city']);
     // No source has both: nothing is searched (rather than everything, unfiltered).
     expect(dataTypesToSearch(sources, [], { region: ['Europe'], country: ['FR'] })).toEqual([]);
+    expect(dataTypesToSearch(sources, [], { population: ['100..'] })).toEqual(['town']);
+  });
+
+  it('applies a range key with one readable range only, ignoring a broken one', () => {
+    const keys = validFilterKeys(sources, []);
+    const ranges = new Set(rangeFiltersOf(sources).keys());
+    expect(ranges).toEqual(new Set(['population']));
+    expect(activeFilters({ population: ['100..500'], region: ['Europe'] }, keys, ranges)).toEqual({
+      population: ['100..500'],
+      region: ['Europe'],
+    });
+    for (const broken of [['500..100'], ['lots'], ['..'], ['1..2', '3..4']]) {
+      expect(activeFilters({ population: broken }, keys, ranges)).toEqual({});
+    }
+    expect(withRange({ region: ['Europe'] }, 'population', '..5')).toEqual({
+      region: ['Europe'],
+      population: ['..5'],
+    });
+    expect(withRange({ population: ['..5'] }, 'population', undefined)).toEqual({});
   });
 
   it('toggles values, dropping keys left without any', () => {
@@ -63,9 +95,22 @@ describe('value counts per filter key', () => {
         count: 3,
         limited: false,
         facets: { region: { Europe: 2, Asia: 1 } },
+        histograms: {},
       },
-      cities: { dataType: 'city', count: 5, limited: false, facets: { country: { FR: 4, DE: 1 } } },
-      towns: { dataType: 'town', count: 2, limited: false, facets: { countryCode: { FR: 1, IT: 1 } } },
+      cities: {
+        dataType: 'city',
+        count: 5,
+        limited: false,
+        facets: { country: { FR: 4, DE: 1 } },
+        histograms: {},
+      },
+      towns: {
+        dataType: 'town',
+        count: 2,
+        limited: false,
+        facets: { countryCode: { FR: 1, IT: 1 } },
+        histograms: { inhabitants: [0, 1, 1] },
+      },
     },
   };
 
@@ -75,6 +120,11 @@ describe('value counts per filter key', () => {
       country: { FR: 5, DE: 1, IT: 1 },
       featureCode: {},
     });
+  });
+
+  it('maps each range key to its property per source', () => {
+    expect(rangeCountsByKey(sources, result, ['population', 'region'])).toEqual({ population: [0, 1, 1] });
+    expect(rangeCountsByKey(sources, { sources: { towns: 'error' } }, ['population'])).toEqual({});
   });
 
   it('skips sources whose search failed', () => {

@@ -12,6 +12,8 @@ export interface SourceOutcome {
   count: number;
   limited: boolean;
   facets: FacetCounts;
+  /** Numeric property → matches per bucket of its range filter's histogram. */
+  histograms: Record<string, number[]>;
 }
 
 export interface MultiSearchResult {
@@ -29,8 +31,10 @@ export interface SearchQuery {
   filters?: SelectedFilters;
   /** Chips: search only sources of these data types (all when empty). */
   dataTypes?: string[];
-  /** Also count the values of each source's filter properties over all matches. */
+  /** Also count the values of each source's filter properties (and range histograms) over all matches. */
   facets?: boolean;
+  /** Choose and order each source's hits nearest this place (sources with coordinates). */
+  near?: { lat: number; lon: number };
 }
 
 /** Spec §5: search only with non-blank text or a chip, and once indexes are no longer unloaded. */
@@ -56,6 +60,7 @@ export async function searchSources(
       names.map(async (name) => {
         const request = buildSearchRequest(dataSources[name]!, query.term, query.filters, {
           facets: query.facets,
+          near: query.near,
         });
         const result = await deps.worker.searchIndex(name, request).catch(() => 'error' as const);
         if (result === 'error')
@@ -78,6 +83,7 @@ export async function searchSources(
         count: result.count,
         limited: result.limited,
         facets: result.facets,
+        histograms: result.histograms,
       };
       merged.limited ||= result.limited;
     }
