@@ -7,6 +7,7 @@ import { AuthProvider } from '../features/auth/auth-provider';
 import { appGraphqlClient } from '../graphql/app-graphql-client';
 import { GraphqlProvider } from '../graphql/graphql-provider';
 import { appQueryClient } from './query-client';
+import { SearchBoxOwner } from './search-box-owner';
 
 const BackupSync = lazy(() => import('./backup-sync').then((m) => ({ default: m.BackupSync })));
 const SignedOutWipe = lazy(() => import('./signed-out-wipe').then((m) => ({ default: m.SignedOutWipe })));
@@ -24,6 +25,7 @@ export function DataProviders({ children }: { children: ReactNode }) {
           <Suspense fallback={null}>
             <BackupSync />
             <SignedOutWipe />
+            <SearchBoxOwner />
             <IndexUpdateSync />
           </Suspense>
           {children}

@@ -1,15 +1,21 @@
 // The app bar's search box, the combobox of the search screen. Typing anywhere opens the search
 // screen with the text (remembering the page it started from); on the screen it steers the
 // results: arrow keys move through them, Enter opens one, Escape steps back. "/" focuses it.
+// While it has the focus, a popup offers titles completing the text, or the recent searches
+// when it is empty (docs/search-screen.md, "Help while typing").
 import Close from '@mui/icons-material/Close';
 import SearchIcon from '@mui/icons-material/Search';
 import { Box, IconButton, InputAdornment, TextField } from '@mui/material';
-import { type FormEvent, type KeyboardEvent, useEffect, useRef } from 'react';
+import { useTheme } from '@mui/material/styles';
+import { type FocusEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '#client/paths';
-import { useSearchBox, useSearchBoxStore } from './search-box-store';
-import { type SearchHistoryState, searchFromOf } from './search-url-state';
+import { clearRecentSearches, forgetRecentSearch, rememberSearch } from './recent-searches';
+import { type Suggestion, useSearchBox, useSearchBoxStore } from './search-box-store';
+import { SearchSuggestionsPopup } from './search-suggestions-popup';
+import { type SearchHistoryState, searchFromOf, searchUrlOfItemState } from './search-url-state';
+import { useBoxSuggestions } from './use-box-suggestions';
 
 const BOX_SELECTOR = 'input[data-search-box]';
 
@@ -32,6 +38,21 @@ function useSlashShortcut() {
   }, []);
 }
 
+/** A result opened from the screen (by any means) makes its search a recent one. */
+function useRememberOpenedSearch(owner: string | null) {
+  const location = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per arrival (location.key), not when the owner changes
+  useEffect(() => {
+    const searchUrl = searchUrlOfItemState(location.state);
+    const text = searchUrl && new URLSearchParams(searchUrl.split('?')[1]).get('s');
+    if (text) rememberSearch(text, owner);
+  }, [location.key]);
+}
+
+/** The caret stands at the end of the text, nothing selected. */
+const caretAtEnd = (input: HTMLInputElement) =>
+  input.selectionStart === input.value.length && input.selectionEnd === input.value.length;
+
 /** `landmarkLabel` names the search landmark where the page has a second box (the home page). */
 export function HeaderSearchBox({ landmarkLabel }: { landmarkLabel?: string }) {
   const { t } = useTranslation();
@@ -42,9 +63,19 @@ export function HeaderSearchBox({ landmarkLabel }: { landmarkLabel?: string }) {
   const active = useSearchBox((s) => s.active);
   const results = useSearchBox((s) => s.results);
   const focusRequested = useSearchBox((s) => s.focusRequested);
+  const suggestions = useSearchBox((s) => s.suggestions);
+  const suggested = useSearchBox((s) => s.suggested);
+  const popupOpen = useSearchBox((s) => s.popupOpen);
+  const owner = useSearchBox((s) => s.owner);
   const input = useRef<HTMLInputElement>(null);
   const onScreen = results !== null;
+  const forward = useTheme().direction === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+  const popupId = useId();
+  const suggestionId = (index: number) => `${popupId}-suggestion-${index}`;
+  const recentHintId = `${popupId}-recent-hint`;
+  const readRecentAgain = useBoxSuggestions();
   useSlashShortcut();
+  useRememberOpenedSearch(owner);
 
   // Typing started on another page: the search screen's box carries on with the focus.
   useEffect(() => {
@@ -73,14 +104,41 @@ export function HeaderSearchBox({ landmarkLabel }: { landmarkLabel?: string }) {
 
   const change = (text: string) => {
     searchBoxStore.setDraft(text);
+    searchBoxStore.setPopupOpen(true);
     startSearch(text);
+  };
+
+  /** Searches `text` now: it becomes a recent search, and the popup closes. */
+  const searchNow = (text: string) => {
+    searchBoxStore.setPopupOpen(false);
+    rememberSearch(text, owner);
+    if (onScreen) searchBoxStore.submit();
+    else startSearch(text);
+  };
+
+  const choose = (suggestion: Suggestion) => {
+    searchBoxStore.setDraft(suggestion.text);
+    searchNow(suggestion.text);
+  };
+
+  const removeRecent = (suggestion: Suggestion) => {
+    forgetRecentSearch(suggestion.text, owner);
+    readRecentAgain();
+  };
+
+  const clearRecent = () => {
+    clearRecentSearches();
+    readRecentAgain();
+    input.current?.focus();
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const pointed = searchBoxStore.shownSuggestions()[suggested];
+    if (pointed) return choose(pointed);
+    if (draft.trim()) rememberSearch(draft, owner);
     if (searchBoxStore.openActive()) return;
-    if (onScreen) searchBoxStore.submit();
-    else startSearch(draft);
+    searchNow(draft);
   };
 
   const clear = () => {
@@ -89,25 +147,51 @@ export function HeaderSearchBox({ landmarkLabel }: { landmarkLabel?: string }) {
     input.current?.focus();
   };
 
-  const keyDown = (event: KeyboardEvent) => {
-    if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && results && results.count > 0) {
+  const shown = popupOpen ? suggestions : [];
+  const pointed = shown[suggested];
+  const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const completion = pointed ?? shown.find((s) => s.kind === 'completion');
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (searchBoxStore.move(event.key === 'ArrowDown' ? 1 : -1)) event.preventDefault();
+    } else if (
+      (event.key === 'Tab' && pointed && !event.shiftKey) ||
+      (event.key === forward && completion && caretAtEnd(event.currentTarget))
+    ) {
       event.preventDefault();
-      searchBoxStore.move(event.key === 'ArrowDown' ? 1 : -1);
-    } else if (event.key === 'Escape' && (active >= 0 || draft)) {
+      choose((event.key === 'Tab' ? pointed : completion)!);
+    } else if (event.key === 'Delete' && pointed?.kind === 'recent') {
       event.preventDefault();
-      if (active >= 0) searchBoxStore.setActive(-1);
+      removeRecent(pointed);
+    } else if (event.key === 'Escape' && (shown.length > 0 || active >= 0 || draft)) {
+      event.preventDefault();
+      if (shown.length > 0) searchBoxStore.setPopupOpen(false);
+      else if (active >= 0) searchBoxStore.setActive(-1);
       else clear();
     }
   };
 
-  const expanded = onScreen && results.count > 0;
+  // The popup stays open while the focus moves within the form (to "Clear recent searches").
+  const blur = (event: FocusEvent<HTMLFormElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) searchBoxStore.setPopupOpen(false);
+  };
+
+  const resultsShown = onScreen && results.count > 0;
+  const expanded = shown.length > 0 || resultsShown;
+  const controls = [shown.length > 0 && popupId, resultsShown && results.listboxId].filter(Boolean).join(' ');
+  const activeDescendant = pointed
+    ? suggestionId(suggested)
+    : resultsShown && active >= 0
+      ? results.optionId(active)
+      : undefined;
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is too new for some of the browsers Sift supports
     <form
       role="search"
       aria-label={landmarkLabel ?? t('search.placeholder')}
       onSubmit={submit}
-      style={{ flex: 1, maxWidth: 560 }}
+      onFocus={() => searchBoxStore.setPopupOpen(true)}
+      onBlur={blur}
+      style={{ flex: 1, maxWidth: 560, position: 'relative' }}
     >
       <TextField
         size="small"
@@ -123,8 +207,9 @@ export function HeaderSearchBox({ landmarkLabel }: { landmarkLabel?: string }) {
             'aria-label': t('search.placeholder'),
             'aria-autocomplete': 'list',
             'aria-expanded': expanded,
-            'aria-controls': expanded ? results.listboxId : undefined,
-            'aria-activedescendant': expanded && active >= 0 ? results.optionId(active) : undefined,
+            'aria-controls': controls || undefined,
+            'aria-activedescendant': activeDescendant,
+            'aria-describedby': shown[0]?.kind === 'recent' ? recentHintId : undefined,
             enterKeyHint: 'search',
             autoComplete: 'off',
             spellCheck: false,
@@ -166,6 +251,16 @@ export function HeaderSearchBox({ landmarkLabel }: { landmarkLabel?: string }) {
           },
         }}
       />
+      <SearchSuggestionsPopup
+        listboxId={popupId}
+        optionId={suggestionId}
+        onChoose={choose}
+        onRemove={removeRecent}
+        onClear={clearRecent}
+      />
+      <span id={recentHintId} hidden>
+        {t('search.help.recent_hint')}
+      </span>
     </form>
   );
 }

@@ -14,11 +14,30 @@ export interface ResultsBinding {
   open: (index: number) => void;
 }
 
+/** What the box offers in its popup: titles completing the text, or recent searches while it is empty. */
+export interface Suggestion {
+  kind: 'completion' | 'recent';
+  text: string;
+}
+
+/** Titles completing a text, from the screen's loaded indexes (query-suggestions.ts). */
+export type Suggester = (text: string) => Promise<string[]>;
+
 export interface SearchBoxSnapshot {
   draft: string;
   /** The result the arrow keys point at, or -1. */
   active: number;
   results: ResultsBinding | null;
+  /** The popup's options (shown while `popupOpen`). */
+  suggestions: Suggestion[];
+  /** The suggestion the arrow keys point at, or -1; never both it and `active`. */
+  suggested: number;
+  /** The box has the focus and the popup was not dismissed (Escape, Enter, a choice). */
+  popupOpen: boolean;
+  /** Set by the search screen, whose indexes complete the text. */
+  suggester: Suggester | null;
+  /** Whose recent searches the box offers: the signed-in user's id, or null (set by the app layer). */
+  owner: string | null;
   /** Bumped when the user asks to search now (Enter, clearing the box) instead of after the pause. */
   submits: number;
   /** The box should take the focus once the search screen shows it. */
@@ -32,6 +51,11 @@ export function createSearchBoxStore() {
     draft: '',
     active: -1,
     results: null,
+    suggestions: [],
+    suggested: -1,
+    popupOpen: false,
+    suggester: null,
+    owner: null,
     submits: 0,
     focusRequested: false,
     startedFrom: undefined,
@@ -55,16 +79,48 @@ export function createSearchBoxStore() {
     },
 
     setActive(active: number) {
-      if (active !== box.getState().active) box.setState({ active });
+      const state = box.getState();
+      if (active !== state.active || state.suggested !== -1) box.setState({ active, suggested: -1 });
     },
 
-    /** Moves the pointer by `step`, wrapping around; -1 (the box itself) sits between last and first. */
-    move(step: 1 | -1) {
-      const { results, active } = box.getState();
-      const count = results?.count ?? 0;
-      if (count === 0) return;
-      const positions = count + 1;
-      store.setActive(((active + 1 + step + positions) % positions) - 1);
+    /** The suggestions the popup shows now: none while it is closed. */
+    shownSuggestions(): Suggestion[] {
+      const { popupOpen, suggestions } = box.getState();
+      return popupOpen ? suggestions : [];
+    },
+
+    /**
+     * Moves the pointer by `step` through the shown suggestions, then the results, wrapping around;
+     * -1 (the box itself) sits between the last and the first. False when there is nothing to point at.
+     */
+    move(step: 1 | -1): boolean {
+      const { results, active, suggested } = box.getState();
+      const shown = store.shownSuggestions().length;
+      const count = shown + (results?.count ?? 0);
+      if (count === 0) return false;
+      const position = suggested >= 0 ? suggested : active >= 0 ? shown + active : -1;
+      const next = ((position + 1 + step + count + 1) % (count + 1)) - 1;
+      box.setState({
+        suggested: next >= 0 && next < shown ? next : -1,
+        active: next >= shown ? next - shown : -1,
+      });
+      return true;
+    },
+
+    setSuggestions(suggestions: Suggestion[]) {
+      box.setState({ suggestions, suggested: -1 });
+    },
+
+    setPopupOpen(popupOpen: boolean) {
+      if (popupOpen !== box.getState().popupOpen) box.setState({ popupOpen, suggested: -1 });
+    },
+
+    bindSuggester(suggester: Suggester | null) {
+      box.setState({ suggester });
+    },
+
+    setOwner(owner: string | null) {
+      if (owner !== box.getState().owner) box.setState({ owner });
     },
 
     /** Opens the result pointed at; false when there is none. */

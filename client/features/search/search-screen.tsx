@@ -26,6 +26,7 @@ import type { DataSourceConfig } from '#shared/app-config';
 import type { SelectedFilters } from '#shared/search/search-request';
 import { tokenize } from '#shared/search/tokenizer';
 import { DataTypeChips } from './data-type-chips';
+import { DidYouMean } from './did-you-mean';
 import { reloadSearchIndexes } from './load-search-indexes';
 import { useSearchBoxStore } from './search-box-store';
 import { useSearchDeps } from './search-deps-context';
@@ -43,6 +44,7 @@ import { SearchSortSelect } from './search-sort-select';
 import { SearchTextCommit } from './search-text-commit';
 import { DEFAULT_PAGE, type ItemHistoryState } from './search-url-state';
 import { SelectedFilterChips } from './selected-filter-chips';
+import { useBoxCompletions } from './use-box-completions';
 import { useSearchIndexes } from './use-search-indexes';
 import { useSearchResults } from './use-search-results';
 import { useSearchScreenState } from './use-search-screen-state';
@@ -98,6 +100,7 @@ export function SearchScreen({ dataSources, signedIn, lookupLabel, onSettledChan
       ),
     [dataSources, visibleKey],
   );
+  useBoxCompletions(visible);
   const screen = useSearchScreenState(dataSources, visible);
   const { text, chips, sort, itemsPerPage, selection, active, validKeys, restored, update } = screen;
   const labels = useSearchLabels(lookupLabel);
@@ -335,6 +338,7 @@ export function SearchScreen({ dataSources, signedIn, lookupLabel, onSettledChan
               })}
             </Alert>
           ))}
+          {term && result && <DidYouMean text={term} sources={visible} />}
           {!result ? (
             <ResultSkeletons />
           ) : result.total === 0 ? (
