@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import type { AppConfig } from '../shared/app-config';
 import type { RenderBundle } from '../shared/render-bundle';
+import { createAuthSetup } from './auth/auth-setup';
 import type { SessionStore } from './auth/session-store';
 import type { SessionReader } from './auth/session-user';
 import { warnOnUntrustedProxy } from './client-address';
@@ -50,7 +51,11 @@ export interface AppDeps {
 }
 
 export function createApp(appDeps: AppDeps) {
-  const deps = { ...appDeps, metrics: appDeps.metrics ?? createServerMetrics() };
+  const deps = {
+    ...appDeps,
+    metrics: appDeps.metrics ?? createServerMetrics(),
+    auth: createAuthSetup(appDeps),
+  };
   const { env, config, database, logger, metrics } = deps;
   const artifacts = createArtifactCatalog(database);
   registerStateGauges(metrics.registry, { database, artifacts });

@@ -49,6 +49,8 @@ export const apiPaths = {
     user: (id: string) => `/api/admin/users/${encodeURIComponent(id)}`,
     /** POST `{password}`: a new password (ends the account's sessions). */
     userPassword: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/password`,
+    /** POST `{language?}`: emails the account a sign-in link (email sign-in must be on). */
+    userInvite: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/invite`,
     /** POST: ends every session of the account. */
     userSessions: (id: string) => `/api/admin/users/${encodeURIComponent(id)}/sign-out`,
   },

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminUser } from '#shared/admin/admin-api';
+import type { AdminUser, CreatedUser } from '#shared/admin/admin-api';
 import { apiPaths } from '#shared/api-paths';
 import { bearerTokenCookie } from '#shared/auth';
 import { createAdminTestApp } from '#tests/support/admin';
 import { attemptSignIn, signInTestUser } from '#tests/support/auth';
+import { CookieJar } from '#tests/support/cookie-jar';
 import { databaseTargets } from '#tests/support/databases';
+import { SmtpCatcher } from '#tests/support/smtp-catcher';
 import type { Database } from '../db/client';
 
 describe.each(databaseTargets())('admin people on $name', (target) => {
@@ -119,5 +121,103 @@ describe.each(databaseTargets())('admin people on $name', (target) => {
       expect((await t.call('user', method, path, body)).status, `${method} ${path}`).toBe(403);
       expect((await t.call('anonymous', method, path, body)).status, `${method} ${path}`).toBe(401);
     }
+  });
+});
+
+describe.each(databaseTargets())('invitations on $name', (target) => {
+  let database: Database;
+  let smtp: SmtpCatcher;
+  let t: Awaited<ReturnType<typeof createAdminTestApp>>;
+
+  beforeAll(async () => {
+    database = await target.open();
+    smtp = await SmtpCatcher.start();
+    t = await createAdminTestApp(database, { SMTP_URL: smtp.url });
+  });
+  afterAll(async () => {
+    await smtp.stop();
+    await database.close();
+  });
+
+  const latestAudit = async () =>
+    (
+      (await (await t.call('admin', 'GET', apiPaths.admin.audit)).json()) as {
+        entries: { action: string; target: string; details: unknown }[];
+      }
+    ).entries[0];
+
+  it('emails a new account its sign-in link in the language chosen, and the link signs them in', async () => {
+    const created = await t.call('admin', 'POST', apiPaths.admin.users, {
+      email: 'dora@example.test',
+      language: 'fr',
+    });
+    expect(created.status).toBe(201);
+    expect(((await created.json()) as CreatedUser).invitation).toEqual({ status: 'sent' });
+    const mail = await smtp.mailTo('dora@example.test');
+    expect(mail.text).toContain('Connectez-vous');
+    const jar = new CookieJar();
+    jar.store(await t.app.request(SmtpCatcher.linkIn(mail)));
+    const session = await t.app.request('/api/auth/session', { headers: { Cookie: jar.header() } });
+    expect(await session.json()).toMatchObject({ user: { email: 'dora@example.test' } });
+    expect(await latestAudit()).toMatchObject({
+      action: 'user.create',
+      target: 'dora@example.test',
+      details: { invitation: 'sent', password: false },
+    });
+  });
+
+  it('sends the link again on request, never to a disabled or unknown account, and only for admins', async () => {
+    const users = (await (await t.call('admin', 'GET', apiPaths.admin.users)).json()) as AdminUser[];
+    const dora = users.find((u) => u.email === 'dora@example.test')!;
+    const before = smtp.mails.length;
+    const again = await t.call('admin', 'POST', apiPaths.admin.userInvite(dora.id), { language: 'ar' });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ status: 'sent' });
+    expect(smtp.mails).toHaveLength(before + 1);
+    expect(smtp.mails.at(-1)?.text).toContain('dir="rtl"');
+    expect(await latestAudit()).toMatchObject({ action: 'user.invite', target: 'dora@example.test' });
+
+    const badLanguage = await t.call('admin', 'POST', apiPaths.admin.userInvite(dora.id), { language: 'xx' });
+    expect(badLanguage.status).toBe(400);
+    expect((await t.call('admin', 'POST', apiPaths.admin.userInvite('nobody'), {})).status).toBe(404);
+    await t.call('admin', 'PATCH', apiPaths.admin.user(dora.id), { disabled: true });
+    const disabled = await t.call('admin', 'POST', apiPaths.admin.userInvite(dora.id), {});
+    expect(disabled.status).toBe(409);
+    expect(await disabled.text()).toContain('account_disabled');
+    expect((await t.call('user', 'POST', apiPaths.admin.userInvite(dora.id), {})).status).toBe(403);
+    expect((await t.call('anonymous', 'POST', apiPaths.admin.userInvite(dora.id), {})).status).toBe(401);
+    expect(smtp.mails).toHaveLength(before + 1);
+  });
+
+  it('keeps the account when the mail server is gone, and says why no link went out', async () => {
+    const gone = await SmtpCatcher.start();
+    const url = gone.url;
+    await gone.stop();
+    const unreachable = await createAdminTestApp(database, { SMTP_URL: url });
+    const created = await unreachable.call('admin', 'POST', apiPaths.admin.users, {
+      email: 'eve@example.test',
+    });
+    expect(created.status).toBe(201);
+    const { id, invitation } = (await created.json()) as CreatedUser;
+    expect(invitation).toMatchObject({ status: 'failed', reason: expect.stringMatching(/ECONNREFUSED/) });
+    const again = await unreachable.call('admin', 'POST', apiPaths.admin.userInvite(id), {});
+    expect(again.status).toBe(502);
+    expect(await again.text()).toContain('email_failed');
+  });
+
+  it('says when email sign-in is off, and that a development server writes the link to its log', async () => {
+    const off = await createAdminTestApp(database, { NODE_ENV: 'production' });
+    const created = await off.call('admin', 'POST', apiPaths.admin.users, { email: 'fay@example.test' });
+    const { id, invitation } = (await created.json()) as CreatedUser;
+    expect(invitation).toEqual({ status: 'off' });
+    const again = await off.call('admin', 'POST', apiPaths.admin.userInvite(id), {});
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain('email_sign_in_off');
+
+    const development = await createAdminTestApp(database);
+    const logged = await development.call('admin', 'POST', apiPaths.admin.users, {
+      email: 'gus@example.test',
+    });
+    expect(((await logged.json()) as CreatedUser).invitation).toEqual({ status: 'logged' });
   });
 });

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import type { AppConfig } from '#shared/app-config';
 import { adminAccess } from '../admin/admin-access';
 import { publishLocalAdminToken } from '../admin/local-admin-token';
+import type { AuthSetup } from '../auth/auth-setup';
 import type { SessionStore } from '../auth/session-store';
 import type { SessionReader } from '../auth/session-user';
 import type { Database } from '../db/client';
@@ -22,6 +23,7 @@ export interface AdminDeps {
   logger: Logger;
   sessions: SessionReader;
   sessionStore: SessionStore;
+  auth: AuthSetup;
 }
 
 export function adminRoutes(deps: AdminDeps) {

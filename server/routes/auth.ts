@@ -7,22 +7,18 @@ import { type Context, Hono } from 'hono';
 import { serialize } from 'hono/utils/cookie';
 import { z } from 'zod';
 import { apiPaths } from '#shared/api-paths';
-import type { AppConfig } from '#shared/app-config';
 import { type AuthSettings, bearerTokenCookie, type Session } from '#shared/auth';
-import { createAuthConfig } from '../auth/auth-config';
 import { sessionCookieChange, sessionCookieName, usesSecureCookies } from '../auth/auth-cookies';
-import { resolveAuthSecret } from '../auth/auth-secret';
+import type { AuthSetup } from '../auth/auth-setup';
 import { bearerCookie, mintBearerToken } from '../auth/bearer-token';
 import type { SessionStore } from '../auth/session-store';
 import type { CookieSession, SessionReader } from '../auth/session-user';
-import { createSignInMailer } from '../auth/sign-in-mailer';
 import { normalizeEmail } from '../auth/user-store';
 import { clientAddress } from '../client-address';
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import { apiError } from '../http-error';
 import { formBody, jsonBody } from '../json-body';
-import type { Logger } from '../logger';
 import type { ServerMetrics } from '../metrics/server-metrics';
 import { sameOriginJson } from '../middleware/same-origin-json';
 import { RateLimiter, tooManyRequests } from '../rate-limit';
@@ -73,19 +69,16 @@ const ATTEMPT_PATHS = new Set([`${apiPaths.auth}/callback/credentials`, `${apiPa
 
 export interface AuthRoutesDeps {
   env: Env;
-  config: AppConfig;
   database: Database;
-  logger: Logger;
   sessions: SessionReader;
   sessionStore: SessionStore;
   metrics: ServerMetrics;
+  auth: AuthSetup;
 }
 
 export function authRoutes(deps: AuthRoutesDeps) {
-  const { env, config: appConfig, database, logger, sessions, sessionStore } = deps;
-  const secret = resolveAuthSecret(env, logger);
-  const mailer = createSignInMailer(env, appConfig.platformName, logger);
-  const config = createAuthConfig({ db: database.db, env, logger, secret, mailer, sessionStore });
+  const { env, database, sessions, sessionStore } = deps;
+  const { secret, config } = deps.auth;
   const secure = usesSecureCookies(env);
   const sessionCookie = sessionCookieName(env);
   /** A rule counting failures per window, backing off after `after` of them. */

@@ -1,6 +1,7 @@
 // What crosses the wire between the data owners' console (or the operator CLIs) and /api/admin/*:
 // request bodies (validated by the server) and the answers' shapes.
 import { z } from 'zod';
+import { localeCodes } from '../locales';
 
 /** Largest import file accepted through the API (the CLI on the server's machine sends the same files). */
 export const MAX_IMPORT_UPLOAD_BYTES = 2 * 1024 ** 3;
@@ -142,12 +143,26 @@ export const UpdateUserSchema = z
   .strictObject({ role: RoleSchema.optional(), disabled: z.boolean().optional() })
   .refine((body) => body.role !== undefined || body.disabled !== undefined, 'give role or disabled');
 
+/** The language of an invitation's email; the admin's own when absent. */
+const InvitationLanguageSchema = z.enum(localeCodes as [string, ...string[]]).optional();
+
 export const CreateUserSchema = z.strictObject({
   email: z.string().max(320),
   name: z.string().max(200).nullable().optional(),
   role: RoleSchema.default('user'),
   password: z.string().max(1024).optional(),
+  language: InvitationLanguageSchema,
 });
+
+/** Sends the account's sign-in link again. */
+export const InviteSchema = z.strictObject({ language: InvitationLanguageSchema });
+
+/**
+ * Whether a sign-in link went out with an account's creation: `sent`; `logged` (no mail server is
+ * set, outside production: the link is in the server log); `failed` (the account exists, the mail
+ * server refused or did not answer: `reason`); `off` (email sign-in is off on this server).
+ */
+export type Invitation = { status: 'sent' | 'logged' | 'off' } | { status: 'failed'; reason: string };
 
 export const ResetPasswordSchema = z.strictObject({ password: z.string().max(1024) });
 
@@ -159,4 +174,8 @@ export interface AdminUser {
   hasPassword: boolean;
   disabled: boolean;
   createdAt: string;
+}
+
+export interface CreatedUser extends AdminUser {
+  invitation: Invitation;
 }

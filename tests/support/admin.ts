@@ -11,9 +11,9 @@ export const ADMIN_ORIGIN = 'https://sift.example';
 
 export type Caller = 'admin' | 'user' | 'anonymous' | 'local';
 
-export async function createAdminTestApp(database: Database) {
+export async function createAdminTestApp(database: Database, envOverrides: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'sift-admin-test-'));
-  const app = createAuthTestApp(database, { PUBLIC_URL: ADMIN_ORIGIN, DATA_DIR: dataDir });
+  const app = createAuthTestApp(database, { PUBLIC_URL: ADMIN_ORIGIN, DATA_DIR: dataDir, ...envOverrides });
   const admin = await createTestUser(database, { role: 'admin' });
   const user = await createTestUser(database);
   const sessions: Record<'admin' | 'user', SignedIn> = {
