@@ -1,5 +1,6 @@
-// People: every account with its role and state; invite someone (email-link sign-in, or a password),
-// set a role, disable or enable, set a password, end every session.
+// People: every account with its role and state; invite someone (their email sign-in link in the
+// language chosen, and an optional password), send the link again, set a role, disable or enable,
+// set a password, end every session.
 import {
   Alert,
   Box,
@@ -19,8 +20,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SimpleTable } from '#client/components/simple-table';
-import type { AdminUser } from '#shared/admin/admin-api';
+import type { AdminUser, CreatedUser, Invitation } from '#shared/admin/admin-api';
 import { apiPaths } from '#shared/api-paths';
+import { locales } from '#shared/locales';
 import { AdminApiError, adminFetch } from './admin-fetch';
 import { adminKeys } from './admin-queries';
 import { ConfirmDialog } from './confirm-dialog';
@@ -37,6 +39,30 @@ const roleLabels: Record<string, string> = {
 const issueOf = (error: unknown, field: string) =>
   error instanceof AdminApiError ? error.issues.find((issue) => issue.path === field)?.message : undefined;
 
+type Notice = { severity: 'success' | 'info' | 'warning'; text: string };
+
+/** What became of an account's creation, in words: whether and how its sign-in link went out. */
+function createdNotice(
+  t: ReturnType<typeof useTranslation>['t'],
+  { email, hasPassword, invitation }: CreatedUser,
+): Notice {
+  switch (invitation.status) {
+    case 'sent':
+      return { severity: 'success', text: t('admin.people.created_sent', { email }) };
+    case 'logged':
+      return { severity: 'info', text: t('admin.people.created_logged', { email }) };
+    case 'failed':
+      return {
+        severity: 'warning',
+        text: t('admin.people.created_failed', { email, reason: invitation.reason }),
+      };
+    case 'off':
+      return hasPassword
+        ? { severity: 'success', text: t('admin.people.created_password', { email }) }
+        : { severity: 'warning', text: t('admin.people.created_off', { email }) };
+  }
+}
+
 /** `me`: the signed-in admin's id, whose role and state the server will not let them change. */
 export function PeoplePage({ me }: { me: string | undefined }) {
   const { t, i18n } = useTranslation();
@@ -45,11 +71,11 @@ export function PeoplePage({ me }: { me: string | undefined }) {
     queryKey: adminKeys.users,
     queryFn: ({ signal }) => adminFetch<AdminUser[]>(apiPaths.admin.users, { signal }),
   });
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [confirm, setConfirm] = useState<{ kind: 'disable' | 'sessions'; user: AdminUser } | null>(null);
   const [passwordFor, setPasswordFor] = useState<AdminUser | null>(null);
-  const done = (message: string) => {
-    setNotice(message);
+  const done = (message: string | Notice) => {
+    setNotice(typeof message === 'string' ? { severity: 'success', text: message } : message);
     return queryClient.invalidateQueries({ queryKey: ['admin'] });
   };
   const update = useMutation({
@@ -62,17 +88,30 @@ export function PeoplePage({ me }: { me: string | undefined }) {
       adminFetch<void>(apiPaths.admin.userSessions(user.id), { method: 'POST' }),
     onSuccess: (_, user) => done(t('admin.people.sessions_ended', { email: user.email })),
   });
-  const failed = update.error ?? endSessions.error;
+  const sendLink = useMutation({
+    mutationFn: (user: AdminUser) =>
+      adminFetch<Invitation>(apiPaths.admin.userInvite(user.id), {
+        method: 'POST',
+        body: { language: i18n.language },
+      }),
+    onSuccess: ({ status }, { email }) =>
+      done(
+        status === 'logged'
+          ? { severity: 'info', text: t('admin.people.link_logged', { email }) }
+          : t('admin.people.link_sent', { email }),
+      ),
+  });
+  const failed = update.error ?? endSessions.error ?? sendLink.error;
 
   if (users.isPending) return <CircularProgress aria-label={t('admin.loading')} />;
   if (users.isError) return <ErrorAlert error={users.error} />;
   return (
     <Stack spacing={3}>
-      <InviteForm onCreated={(user) => done(t('admin.people.created_message', { email: user.email }))} />
+      <InviteForm onCreated={(user) => done(createdNotice(t, user))} />
       <Box aria-live="polite">
         {notice && !failed && (
-          <Alert severity="success" onClose={() => setNotice(null)}>
-            {notice}
+          <Alert severity={notice.severity} onClose={() => setNotice(null)}>
+            {notice.text}
           </Alert>
         )}
         {failed && <ErrorAlert error={failed} />}
@@ -149,6 +188,16 @@ export function PeoplePage({ me }: { me: string | undefined }) {
                   >
                     {user.disabled ? t('admin.people.enable') : t('admin.people.disable')}
                   </Button>
+                  {!user.disabled && (
+                    <Button
+                      size="small"
+                      disabled={sendLink.isPending}
+                      onClick={() => sendLink.mutate(user)}
+                      aria-label={`${t('admin.people.send_link')}: ${user.email}`}
+                    >
+                      {t('admin.people.send_link')}
+                    </Button>
+                  )}
                   <Button
                     size="small"
                     onClick={() => setPasswordFor(user)}
@@ -200,16 +249,17 @@ export function PeoplePage({ me }: { me: string | undefined }) {
   );
 }
 
-function InviteForm({ onCreated }: { onCreated: (user: AdminUser) => void }) {
-  const { t } = useTranslation();
+function InviteForm({ onCreated }: { onCreated: (user: CreatedUser) => void }) {
+  const { t, i18n } = useTranslation();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('user');
   const [password, setPassword] = useState('');
+  const [language, setLanguage] = useState(i18n.language);
   const create = useMutation({
     mutationFn: () =>
-      adminFetch<AdminUser>(apiPaths.admin.users, {
+      adminFetch<CreatedUser>(apiPaths.admin.users, {
         method: 'POST',
-        body: { email, role, ...(password ? { password } : {}) },
+        body: { email, role, language, ...(password ? { password } : {}) },
       }),
     onSuccess: (user) => {
       setEmail('');
@@ -252,6 +302,20 @@ function InviteForm({ onCreated }: { onCreated: (user: AdminUser) => void }) {
         >
           <MenuItem value="user">{t('admin.people.role_user')}</MenuItem>
           <MenuItem value="admin">{t('admin.people.role_admin')}</MenuItem>
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('admin.people.email_language')}
+          value={language}
+          onChange={(event) => setLanguage(event.target.value)}
+          sx={{ minWidth: 150 }}
+        >
+          {locales.map((locale) => (
+            <MenuItem key={locale.code} value={locale.code} lang={locale.code} dir={locale.dir}>
+              {locale.name}
+            </MenuItem>
+          ))}
         </TextField>
         <TextField
           label={t('admin.people.password_optional')}
