@@ -5,8 +5,13 @@
 // document and a search page its first results from them as the browser's worker would.
 import { itemFields } from '#client/features/item-viewer/item-fields';
 import { lookupLabel, toLookupMap } from '#client/features/lookups/lookup-map';
+import type { FirstResults } from '#client/features/search/first-results';
+import { runScreenSearch } from '#client/features/search/run-screen-search';
+import { activeFilters, validFilterKeys } from '#client/features/search/search-filters';
 import { searchLabels } from '#client/features/search/search-labels';
 import { createSearchLoadStore, type SourceLoad } from '#client/features/search/search-load-store';
+import { sortHits, sortIdOf } from '#client/features/search/search-sort';
+import { parseSearchUrl } from '#client/features/search/search-url-state';
 import { paths } from '#client/paths';
 import { createSearchWorkerApi } from '#client/workers/search-worker-api';
 import type { DataSourceConfig } from '#shared/app-config';
@@ -139,5 +144,61 @@ export async function serverItemPage(
       ),
       canonicalPath: paths.item(sourceName, key),
     },
+  };
+}
+
+export interface SearchPageData {
+  firstResults: FirstResults;
+  labels: ServerLabels;
+}
+
+/**
+ * The first results of the search page's URL over the public sources, with only the hits of the
+ * page it shows and the labels of their coded values and of the filter values counted; null when
+ * the URL searches nothing (the idle screen needs no results).
+ */
+export async function serverSearchPage(
+  render: ServerRender,
+  url: URL,
+  chipsParam: string | undefined,
+): Promise<SearchPageData | null> {
+  const { dataSources } = render.config.gapSearch;
+  const parsed = parseSearchUrl(url.searchParams, chipsParam);
+  const known = new Set(Object.values(dataSources).map((source) => source.dataType));
+  const chips = parsed.chips.filter((chip) => known.has(chip));
+  const term = parsed.text.trim();
+  if (!term && chips.length === 0) return null;
+
+  const deps = await publicIndexes(render);
+  const sources = Object.keys(deps.store.getSnapshot().sources);
+  const visible = Object.fromEntries(sources.map((name) => [name, dataSources[name]!]));
+  const query = {
+    term,
+    chips,
+    filters: activeFilters(parsed.filters ?? {}, validFilterKeys(visible, chips)),
+  };
+  const result = await runScreenSearch(dataSources, visible, query, {
+    ...deps,
+    logError: (message, error) => console.error(message, error),
+  });
+  const sorted = sortHits(
+    result.hits,
+    sortIdOf(dataSources, parsed.sort),
+    visible,
+    searchLabels(render.i18n).collator,
+  );
+  const start = (parsed.page - 1) * parsed.itemsPerPage;
+  const hits = sorted.slice(start, start + parsed.itemsPerPage);
+
+  const sourceOfType = new Map(Object.values(visible).map((source) => [source.dataType, source]));
+  const ids = hits.flatMap((hit) => lookupIdsOf(sourceOfType.get(hit.dataType)!, hit.document));
+  for (const [key, values] of Object.entries(result.counts)) {
+    const source = Object.values(visible).find((s) => key in s.filters);
+    const namespace = source?.lookups[source.filters[key]!];
+    if (namespace) ids.push(...Object.keys(values).map((value) => `${namespace}.${value}`));
+  }
+  return {
+    firstResults: { query, sources, result: { ...result, hits } },
+    labels: await serverLabelsOf(render, ids),
   };
 }

@@ -1,16 +1,40 @@
 // Server-rendered first visits (docs/rendering.md): the pages' content without JavaScript, in the
 // visitor's language and direction, and hydration without a mismatch or warning on every route in
-// both directions and both colour modes.
+// both directions and both colour modes. The server holds the demo countries (a public source), so
+// an item and a query are drawn from its index too.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { countryRecords } from '#server/seed/countries';
 import { startServer, type TestServer } from '#tests/support/server-process';
 import { collectPageErrors } from './console';
 import { protectedRoutes, routeTable } from './routes';
 
 let server: TestServer;
 
+/** A data folder holding the demo countries and their index, imported as an operator would (not the 135k cities). */
+function dataDirWithCountries(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sift-e2e-rendering-'));
+  const file = join(dir, 'countries.ndjson');
+  writeFileSync(
+    file,
+    countryRecords()
+      .map((record) => JSON.stringify(record))
+      .join('\n'),
+  );
+  const imported = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/import.ts', 'countries', file], {
+    env: { ...process.env, DATA_DIR: join(dir, 'data'), SEED_DEMO_DATA: 'false', LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  if (imported.status !== 0) throw new Error(`importing the countries failed: ${imported.stderr}`);
+  return join(dir, 'data');
+}
+
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await startServer({ env: { SERVER_RENDERING: 'true' } });
+  server = await startServer({ env: { SERVER_RENDERING: 'true', DATA_DIR: dataDirWithCountries() } });
 });
 
 test.afterAll(async () => {
@@ -43,6 +67,15 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
     await expect(page.getByRole('heading', { level: 1, name: 'حول Sift' })).toBeVisible();
+  });
+
+  test('a public item and a public query show their content', async ({ page }) => {
+    await page.goto(server.url('/item/countries/FRA'));
+    await expect(page.getByRole('heading', { level: 1, name: 'France' })).toBeVisible();
+    await expect(page.getByText('Official name')).toBeVisible();
+    await expect(page.getByText('French Republic').first()).toBeVisible();
+    await page.goto(server.url('/search?s=france'));
+    await expect(page.getByRole('option', { name: /^France Country French Republic/ })).toBeVisible();
   });
 
   test('pages that need a session are not rendered for an anonymous request', async ({ page }) => {
@@ -80,5 +113,25 @@ test('every route hydrates without a mismatch in both directions and colour mode
       await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
       expect.soft(errors.splice(0), path).toEqual([]);
     });
+  }
+});
+
+test('a public item and a public query hydrate without a mismatch in both directions', async ({
+  page,
+  context,
+}) => {
+  const errors = collectPageErrors(page);
+  for (const lang of ['en', 'ar']) {
+    for (const path of ['/item/countries/FRA', '/search?s=france']) {
+      await test.step(`${path} (${lang})`, async () => {
+        await context.addCookies([{ name: 'i18n_redirected', value: lang, url: server.url() }]);
+        const response = await page.goto(server.url(path));
+        // The item's heading, or the result's title with the word marked: drawn by the server.
+        expect(await response!.text(), 'rendered on the server').toMatch(/>France</);
+        await hydrated(page);
+        await expect(page.locator('main').getByText('France', { exact: true }).first()).toBeVisible();
+        expect.soft(errors.splice(0), path).toEqual([]);
+      });
+    }
   }
 });

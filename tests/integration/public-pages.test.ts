@@ -127,6 +127,18 @@ describe.each(databaseTargets())('public pages on $name', (target) => {
     expect(root).not.toContain('>DEU<');
   });
 
+  it("renders a public query's first results from the public index", async () => {
+    const html = await (await page('/search?s=france&t=country', 'fr')).text();
+    const root = /<div id="root">(.*)<\/div><script type="application\/json"/s.exec(html)![1]!;
+    expect(root).toContain('href="/item/countries/FRA"');
+    expect(root).toMatch(/<mark[^>]*>France<\/mark>/);
+    // Coded values in words (lookups), as the device will label them.
+    expect(root).toContain('Europe de l’Ouest');
+    expect(root).not.toContain('>Western Europe<');
+    const none = await (await page('/search?s=zzzz')).text();
+    expect(none).not.toContain('href="/item/countries/');
+  });
+
   it('never renders a protected source for an anonymous request', async () => {
     const item = await page('/item/cities/2988507');
     const html = await item.text();

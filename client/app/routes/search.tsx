@@ -1,7 +1,9 @@
 // /search and /search/:chips (search-chips): the search screen, searching the protected sources
 // too once the user is signed in, with lookups labelling coded values. Also installs the
-// developer hook window.siftSearch. A settled screen is kept as the next start's snapshot.
-import { useCallback, useDeferredValue, useEffect, useRef } from 'react';
+// developer hook window.siftSearch. A settled screen is kept as the next start's snapshot. A page
+// the server rendered shows the server's first results until the device's search answers.
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { loadAppConfig, useAppConfig } from '#client/config/app-config';
 import { authStore } from '#client/features/auth/auth-store';
 import { sessionHolds, useSignedIn } from '#client/features/auth/use-auth';
@@ -13,10 +15,27 @@ import { SearchScreen } from '#client/features/search/search-screen';
 import { useServerDrawn } from '#client/lib/first-render';
 import { appSearchDeps } from '../app-search';
 import { appQueryClient } from '../query-client';
+import type { SearchPageData } from '../server-render';
+import { serverRenderOf, withServerLabels } from '../server-render-context';
 import { dismissStartSnapshot, keepStartSnapshot } from '../start-snapshot';
 
-/** The indexes start loading with the navigation, while the screen's code and the session load. */
-export function loader() {
+/** The first results are what a server-rendered page shows, so the server runs this loader too. */
+export const loaderOnServer = true;
+
+/**
+ * On the server: the first results of the URL's search over the public sources. In the browser, the
+ * indexes start loading with the navigation, while the screen's code and the session load.
+ */
+export async function loader({
+  request,
+  params,
+  context,
+}: LoaderFunctionArgs): Promise<SearchPageData | null> {
+  const render = serverRenderOf(context);
+  if (import.meta.env.SSR && render) {
+    const { serverSearchPage } = await import('../server-render');
+    return serverSearchPage(render, new URL(request.url), params.chips);
+  }
   const signedIn = authStore.ready().then(({ status }) => status === 'authenticated');
   void loadAppConfig().then(({ gapSearch }) =>
     prepareSearchIndexes(appQueryClient, gapSearch.dataSources, signedIn, appSearchDeps()),
@@ -30,7 +49,9 @@ export const shouldRevalidate = () => false;
 export function Component() {
   const { dataSources } = useAppConfig().gapSearch;
   const signedIn = useSignedIn();
-  const { lookupLabel } = useLookups(signedIn, sessionHolds);
+  const drawn = useLoaderData<typeof loader>();
+  const { lookupLabel: deviceLabel } = useLookups(signedIn, sessionHolds);
+  const lookupLabel = useMemo(() => withServerLabels(deviceLabel, drawn?.labels), [deviceLabel, drawn]);
   useEffect(() => installSearchDevHook(dataSources, appSearchDeps()), [dataSources]);
   const settled = useRef(false);
   useEffect(() => keepStartSnapshot(() => settled.current), []);
@@ -51,6 +72,7 @@ export function Component() {
         signedIn={signedIn}
         lookupLabel={lookupLabel}
         onSettledChange={onSettledChange}
+        firstResults={drawn?.firstResults}
       />
     </SearchDepsContext>
   );

@@ -27,6 +27,7 @@ import type { SelectedFilters } from '#shared/search/search-request';
 import { tokenize } from '#shared/search/tokenizer';
 import { DataTypeChips } from './data-type-chips';
 import { DidYouMean } from './did-you-mean';
+import { type FirstResults, firstResultFor } from './first-results';
 import { reloadSearchIndexes } from './load-search-indexes';
 import { useSearchBoxStore } from './search-box-store';
 import { useSearchDeps } from './search-deps-context';
@@ -57,6 +58,8 @@ export interface SearchScreenProps {
   lookupLabel?: LookupLabel;
   /** Told whether the screen shows what its URL asks for, with every index loaded and no search running. */
   onSettledChange?: (settled: boolean) => void;
+  /** What the server drew the page with, shown until the device's own search answers. */
+  firstResults?: FirstResults | null;
 }
 
 /** Memoised, as it never changes: the screen re-renders while the indexes load. */
@@ -76,7 +79,13 @@ const ResultSkeletons = memo(function ResultSkeletons() {
   );
 });
 
-export function SearchScreen({ dataSources, signedIn, lookupLabel, onSettledChange }: SearchScreenProps) {
+export function SearchScreen({
+  dataSources,
+  signedIn,
+  lookupLabel,
+  onSettledChange,
+  firstResults,
+}: SearchScreenProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -89,12 +98,14 @@ export function SearchScreen({ dataSources, signedIn, lookupLabel, onSettledChan
   const queryClient = useQueryClient();
   const deps = useSearchDeps();
   const load = useSearchIndexes(dataSources, signedIn);
-  const visibleKey = Object.keys(load.sources).join(',');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: visibleKey stands for the loaded source names
+  // Before the load store knows any source, a server-drawn page's sources are the ones it searched.
+  const loadedNames = Object.keys(load.sources);
+  const visibleKey = (loadedNames.length > 0 ? loadedNames : (firstResults?.sources ?? [])).join(',');
   const visible = useMemo(
     () =>
       Object.fromEntries(
-        Object.keys(load.sources)
+        visibleKey
+          .split(',')
           .filter((name) => dataSources[name])
           .map((name) => [name, dataSources[name]!]),
       ),
@@ -107,7 +118,9 @@ export function SearchScreen({ dataSources, signedIn, lookupLabel, onSettledChan
   const term = text.trim();
   const words = useMemo(() => tokenize(term), [term]);
   const query = useMemo(() => ({ term, chips, filters: active }), [term, chips, active]);
-  const { result, pending, typeCounts } = useSearchResults(dataSources, visible, load, query);
+  const searched = useSearchResults(dataSources, visible, load, query);
+  const { pending, typeCounts } = searched;
+  const result = searched.result ?? firstResultFor(firstResults, query);
   const showRestored = restored && Object.keys(active).length > 0;
   const unfilteredTotal = useUnfilteredTotal(dataSources, visible, load, query, showRestored);
   const settled = load.overall === 'loaded' && !pending;
