@@ -12,6 +12,7 @@ import { searchLabels } from '#client/features/search/search-labels';
 import { createSearchLoadStore, type SourceLoad } from '#client/features/search/search-load-store';
 import { sortHits, sortIdOf } from '#client/features/search/search-sort';
 import { parseSearchUrl } from '#client/features/search/search-url-state';
+import { pageTitle } from '#client/lib/page-title';
 import { paths } from '#client/paths';
 import { createSearchWorkerApi } from '#client/workers/search-worker-api';
 import type { DataSourceConfig } from '#shared/app-config';
@@ -137,7 +138,7 @@ export async function serverItemPage(
     document,
     labels,
     head: {
-      title: `${title} · ${render.config.platformName}`,
+      title: pageTitle(title, render.config.platformName),
       description: shortened(
         [`${title} (${words.dataType(source.dataType, 'item')})`, ...fields].join(' · '),
         DESCRIPTION_LENGTH,

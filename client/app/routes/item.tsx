@@ -13,6 +13,7 @@ import { SearchDepsContext } from '#client/features/search/search-deps-context';
 import { useSearchLabels } from '#client/features/search/search-labels';
 import { filteredSearchUrl, searchUrlOfItemState } from '#client/features/search/search-url-state';
 import { useIndexedItem } from '#client/features/search/use-indexed-item';
+import { usePageTitle } from '#client/lib/page-title';
 import { paths } from '#client/paths';
 import { appSearchDeps } from '../app-search';
 import type { ItemPageData } from '../server-render';
@@ -38,7 +39,8 @@ export function Component() {
 
 function IndexedItemViewer() {
   const { datasource = '', key = '' } = useParams();
-  const { dataSources } = useAppConfig().gapSearch;
+  const { gapSearch, platformName } = useAppConfig();
+  const { dataSources } = gapSearch;
   const location = useLocation();
   const signedIn = useSignedIn();
   const drawn = useLoaderData<typeof loader>();
@@ -52,6 +54,10 @@ function IndexedItemViewer() {
     useMemo(() => withServerLabels(lookupLabel, drawn?.labels), [lookupLabel, drawn]),
   );
   const source = dataSources[datasource];
+  usePageTitle(
+    item.state === 'found' && source ? String(item.document[source.titleProperty] ?? key) : undefined,
+    platformName,
+  );
   return (
     <ItemViewer
       item={item}
