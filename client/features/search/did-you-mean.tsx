@@ -43,7 +43,7 @@ export function DidYouMean({
         i18nKey="search.help.did_you_mean"
         values={{ text: corrected }}
         components={{
-          link: (
+          corrected: (
             <MuiLink
               component={Link}
               to={{ pathname: location.pathname, search: `?${params}` }}
