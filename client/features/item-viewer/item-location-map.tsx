@@ -4,43 +4,21 @@
 import { Box } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { geoOrthographic, geoPath } from 'd3-geo';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { feature } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
+import { useLand } from '#client/lib/world-land';
+import { coordinatesOf } from '#shared/search/sift/geo-distance';
 
 const SIZE = 160;
 
-type Land = ReturnType<typeof feature>;
-
-let land: Promise<Land> | undefined;
-
-function loadLand(): Promise<Land> {
-  land ??= import('world-atlas/land-110m.json').then(({ default: topology }) => {
-    const atlas = topology as unknown as Topology<{ land: GeometryCollection }>;
-    return feature(atlas, atlas.objects.land);
-  });
-  return land;
-}
-
 /** The coordinates of a document with numeric `lat` and `lon` in range, else undefined. */
 export function locationOf(document: Record<string, unknown>): { lat: number; lon: number } | undefined {
-  const { lat, lon } = document;
-  if (typeof lat !== 'number' || typeof lon !== 'number') return undefined;
-  return Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? { lat, lon } : undefined;
+  return coordinatesOf(document.lat, document.lon);
 }
 
 export function ItemLocationMap({ lat, lon, title }: { lat: number; lon: number; title: string }) {
   const { t, i18n } = useTranslation();
   const { palette } = useTheme();
-  const [shape, setShape] = useState<Land>();
-  useEffect(() => {
-    let current = true;
-    void loadLand().then((loaded) => current && setShape(loaded));
-    return () => {
-      current = false;
-    };
-  }, []);
+  const shape = useLand();
   const projection = geoOrthographic()
     .rotate([-lon, -lat])
     .fitExtent(

@@ -1,6 +1,6 @@
-// One result: its title and description with the matched words marked, its data type, and (when
-// it matched on another name, e.g. a translation) the name that matched. An option of the
-// result listbox that links to the item viewer. Plain elements styled by the list's classes
+// One result: its title and description with the matched words marked, its data type, its distance
+// from the user (near me), and (when it matched on another name, e.g. a translation) the name that
+// matched. An option of the result listbox that links to the item viewer. Plain elements styled by the list's classes
 // (search-results-list.tsx): a page of results mounts in a fraction of the time MUI components take.
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,8 @@ import { Link } from 'react-router';
 import { itemAvatar } from '#client/lib/item-avatar';
 import type { DataSourceConfig } from '#shared/app-config';
 import type { SearchHit } from '#shared/search/search-types';
+import type { LatLon } from '#shared/search/sift/geo-distance';
+import { formatDistance, hitDistanceKm } from './distance-sort';
 import { hasMatch } from './highlight';
 import { HighlightedText } from './highlighted-text';
 import type { SearchLabels } from './search-labels';
@@ -24,6 +26,8 @@ export interface ResultItemProps {
   labels: SearchLabels;
   id: string;
   active: boolean;
+  /** The user's position ("near me"): the result says how far it is. */
+  near?: LatLon;
 }
 
 /** The first searched value that matched, when neither title nor description shows a match. */
@@ -48,8 +52,10 @@ export const SearchResultItem = memo(function SearchResultItem({
   labels,
   id,
   active,
+  near,
 }: ResultItemProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const km = near && hitDistanceKm(hit, { [hit.dataType]: source }, near);
   const title = String(hit.document[source.titleProperty] ?? hit.id);
   const details = source.descriptionProperties.flatMap((property) => {
     const value = hit.document[property];
@@ -88,6 +94,11 @@ export const SearchResultItem = memo(function SearchResultItem({
                 <HighlightedText text={text} words={words} />
               </span>
             ))}
+          </span>
+        )}
+        {km !== undefined && (
+          <span className="result-details" data-testid="result-distance">
+            {t('search.near.distance', { distance: formatDistance(km, i18n.language) })}
           </span>
         )}
         {matched && (

@@ -4,6 +4,7 @@ import { Fragment, type KeyboardEvent, memo, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataSourceConfig } from '#shared/app-config';
 import type { SearchHit } from '#shared/search/search-types';
+import type { LatLon } from '#shared/search/sift/geo-distance';
 import { useSearchBox, useSearchBoxStore } from './search-box-store';
 import type { SearchLabels } from './search-labels';
 import { SearchResultItem } from './search-result-item';
@@ -14,6 +15,8 @@ export interface PageResult {
   source: DataSourceConfig;
   tone: number;
   href: string;
+  /** The user's position ("near me"): the result says how far it is. */
+  near?: LatLon;
 }
 
 /** Memoised: the screen re-renders as indexes load and searches start, and a page is 400 fibers. */

@@ -27,6 +27,7 @@ import type { SelectedFilters } from '#shared/search/search-request';
 import { tokenize } from '#shared/search/tokenizer';
 import { DataTypeChips } from './data-type-chips';
 import { DidYouMean } from './did-you-mean';
+import { hasCoordinates, sortByDistance } from './distance-sort';
 import { type FirstResults, firstResultFor } from './first-results';
 import { reloadSearchIndexes } from './load-search-indexes';
 import { useSearchBoxStore } from './search-box-store';
@@ -38,6 +39,7 @@ import { type IdleDataType, SearchIdleState } from './search-idle-state';
 import { type LookupLabel, useSearchLabels } from './search-labels';
 import { SearchLoadProgress } from './search-load-progress';
 import { SearchPagination } from './search-pagination';
+import { SearchPlaceTools } from './search-place-tools';
 import { SearchResultsHeader } from './search-results-header';
 import { type PageResult, SearchResultsList } from './search-results-list';
 import { sortHits, sortIdOf, sortValuesFor } from './search-sort';
@@ -46,6 +48,7 @@ import { SearchTextCommit } from './search-text-commit';
 import { DEFAULT_PAGE, type ItemHistoryState } from './search-url-state';
 import { SelectedFilterChips } from './selected-filter-chips';
 import { useBoxCompletions } from './use-box-completions';
+import { useNearMe } from './use-near-me';
 import { useSearchIndexes } from './use-search-indexes';
 import { useSearchResults } from './use-search-results';
 import { useSearchScreenState } from './use-search-screen-state';
@@ -117,7 +120,9 @@ export function SearchScreen({
   const labels = useSearchLabels(lookupLabel);
   const term = text.trim();
   const words = useMemo(() => tokenize(term), [term]);
-  const query = useMemo(() => ({ term, chips, filters: active }), [term, chips, active]);
+  const nearMe = useNearMe();
+  const near = nearMe.state.status === 'on' ? nearMe.state.position : undefined;
+  const query = useMemo(() => ({ term, chips, filters: active, near }), [term, chips, active, near]);
   const searched = useSearchResults(dataSources, visible, load, query);
   const { pending, typeCounts } = searched;
   const result = searched.result ?? firstResultFor(firstResults, query);
@@ -139,8 +144,13 @@ export function SearchScreen({
 
   const sortId = sortIdOf(dataSources, sort);
   const sorted = useMemo(
-    () => (result ? sortHits(result.hits, sortId, visible, labels.collator) : []),
-    [result, sortId, visible, labels.collator],
+    () =>
+      !result
+        ? []
+        : near
+          ? sortByDistance(result.hits, visible, near)
+          : sortHits(result.hits, sortId, visible, labels.collator),
+    [result, near, sortId, visible, labels.collator],
   );
   const pageCount = Math.max(1, Math.ceil(sorted.length / itemsPerPage));
   const page = Math.min(screen.page, pageCount);
@@ -149,10 +159,10 @@ export function SearchScreen({
       sorted.slice((page - 1) * itemsPerPage, page * itemsPerPage).flatMap((hit) => {
         const owner = sourceOfType.get(hit.dataType);
         return owner
-          ? [{ hit, source: owner.source, tone: owner.tone, href: paths.item(owner.name, hit.id) }]
+          ? [{ hit, source: owner.source, tone: owner.tone, href: paths.item(owner.name, hit.id), near }]
           : [];
       }),
-    [sorted, page, itemsPerPage, sourceOfType],
+    [sorted, page, itemsPerPage, sourceOfType, near],
   );
 
   // The app bar's box steers this page of results.
@@ -247,6 +257,7 @@ export function SearchScreen({
     <SearchFiltersPanel
       keys={validKeys}
       counts={result?.counts ?? {}}
+      rangeCounts={result?.rangeCounts ?? {}}
       selection={selection}
       visible={visible}
       labels={labels}
@@ -344,6 +355,15 @@ export function SearchScreen({
           <Box sx={{ height: 4, mb: 1 }}>
             {pending && <LinearProgress aria-label={t('search.searching')} />}
           </Box>
+          {hasCoordinates(visible, searchedTypes) && (
+            <SearchPlaceTools
+              nearMe={nearMe.state}
+              onLocate={nearMe.locate}
+              onStop={nearMe.stop}
+              results={pageResults}
+              linkState={linkState}
+            />
+          )}
           {failedSources.map(([name]) => (
             <Alert key={name} severity="warning" sx={{ mb: 2 }}>
               {t('search.search_error', {

@@ -4,8 +4,10 @@
 import { Box, Button, Chip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { DataSourceConfig } from '#shared/app-config';
+import { parseRangeValue } from '#shared/search/range-value';
 import type { SelectedFilters } from '#shared/search/search-request';
-import { toggleFilterValue } from './search-filters';
+import { rangeLabel } from './range-labels';
+import { rangeFiltersOf, toggleFilterValue } from './search-filters';
 import type { SearchLabels } from './search-labels';
 
 export function SelectedFilterChips({
@@ -25,12 +27,14 @@ export function SelectedFilterChips({
   onChange: (selection: SelectedFilters) => void;
 }) {
   const { t } = useTranslation();
+  const ranges = rangeFiltersOf(visible);
+  // Active range values are readable ranges (activeFilters drops the others).
+  const valueLabel = (key: string, value: string) =>
+    ranges.has(key)
+      ? rangeLabel(t, labels.number, parseRangeValue(value) ?? {})
+      : labels.filterValue(visible, key, value);
   const entries = Object.entries(active).flatMap(([key, values]) =>
-    values.map((value) => ({
-      key,
-      value,
-      label: `${labels.field(key)}: ${labels.filterValue(visible, key, value)}`,
-    })),
+    values.map((value) => ({ key, value, label: `${labels.field(key)}: ${valueLabel(key, value)}` })),
   );
   if (entries.length === 0) return null;
   const clearAll = () =>

@@ -78,7 +78,7 @@ export function useSearchResults(
   const scope = [...searchQueryKeys.results, query.term, JSON.stringify(query.filters)];
   const results = useQuery({
     // The key covers every input of the search (query, visible and dataSources).
-    queryKey: [...scope, query.chips, loadedKey],
+    queryKey: [...scope, query.chips, loadedKey, query.near ?? null],
     queryFn: () => {
       forgetOtherResults(client, query.term, loadedKey);
       return runScreenSearch(dataSources, visible, query, deps);

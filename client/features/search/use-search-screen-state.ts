@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { DataSourceConfig } from '#shared/app-config';
 import type { SelectedFilters } from '#shared/search/search-request';
-import { activeFilters, validFilterKeys } from './search-filters';
+import { activeFilters, rangeFiltersOf, validFilterKeys } from './search-filters';
 import { parseSearchUrl, type SearchUrlState, searchUrlOf } from './search-url-state';
 import { readSelectedFilters, storeSelectedFilters } from './selected-filters-storage';
 
@@ -70,7 +70,11 @@ export function useSearchScreenState(
     [pending, location.key, url, urlSelection],
   );
   const validKeys = useMemo(() => validFilterKeys(visible, current.chips), [visible, current.chips]);
-  const active = useMemo(() => activeFilters(current.selection, validKeys), [current.selection, validKeys]);
+  const rangeKeys = useMemo(() => new Set(rangeFiltersOf(visible).keys()), [visible]);
+  const active = useMemo(
+    () => activeFilters(current.selection, validKeys, rangeKeys),
+    [current.selection, validKeys, rangeKeys],
+  );
 
   const write = useCallback(
     (patch: SearchScreenPatch, state: unknown) => {
@@ -100,13 +104,13 @@ export function useSearchScreenState(
     if (url.filters && !sameFilters(urlSelection, readSelectedFilters())) storeSelectedFilters(urlSelection);
     if (
       !url.filters &&
-      Object.keys(activeFilters(urlSelection, validFilterKeys(visible, url.chips))).length > 0
+      Object.keys(activeFilters(urlSelection, validFilterKeys(visible, url.chips), rangeKeys)).length > 0
     )
       write({}, {
         ...(location.state as object | null),
         restoredFilters: urlSelection,
       } satisfies RestoredState);
-  }, [settled, searching, loaded, url, urlSelection, visible, write, location.state]);
+  }, [settled, searching, loaded, url, urlSelection, visible, rangeKeys, write, location.state]);
 
   const restoredFilters = restoredOf(location.state);
   // Until the user changes the selection: then the filters are theirs.
