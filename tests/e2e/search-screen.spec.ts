@@ -548,6 +548,65 @@ test.describe('signed in', () => {
     await expect.poll(flagFont).toBe('loaded');
   });
 
+  test('cities: a population range kept in the URL, near me with a mocked position, the map offline', async ({
+    page,
+    context,
+  }) => {
+    const errors = collectPageErrors(page);
+    await decideConsent(context, server.url(), ['preferences']);
+    await signIn(page);
+    await untilOfflineReady(page);
+    await page.goto(server.url('/search/city?s=paris'));
+    await expect(options(page).first()).toContainText('France', { timeout: 150_000 });
+    const population = facet(page, 'Population');
+    // The histogram counts the matches of the other filters: every Paris.
+    await expect(
+      population.getByRole('img', { name: /^Population of the matches: under 2,000: \d/ }),
+    ).toBeVisible();
+    await population.getByLabel('Minimum').fill('100000');
+    await population.getByRole('button', { name: 'Apply' }).click();
+    const ranged = `/search/city?s=paris&f=${encodeURIComponent('{"population":["100000.."]}')}`;
+    await expect(page).toHaveURL(server.url(`${ranged}&itemsPerPage=20`));
+    const populations = () =>
+      options(page).evaluateAll((found) =>
+        found.map((o) => Number(/Population ([\d,]+)/.exec(o.textContent ?? '')?.[1]?.replaceAll(',', ''))),
+      );
+    await expect.poll(async () => (await populations()).every((n) => n >= 100_000)).toBe(true);
+    const kept = await populations();
+    expect(kept.length).toBeGreaterThan(0);
+    expect((await optionTitles(page))[0]).toBe('Paris');
+    // Restored from the URL, the range shows in its fields and as a chip.
+    await page.goto(server.url(ranged));
+    await expect.poll(populations, { timeout: 150_000 }).toEqual(kept);
+    await expect(facet(page, 'Population').getByLabel('Minimum')).toHaveValue('100000');
+    const chip = page.getByRole('button', { name: 'Remove the filter Population: 100,000 or more' });
+    await chip.click();
+    await expect(page).toHaveURL(/\/search\/city\?s=paris&itemsPerPage=20$/);
+
+    // Near me: the position is asked only now (mocked near Brantford, Ontario): Paris, Ontario first.
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 43.14, longitude: -80.26 });
+    await expect(options(page).first()).toContainText('France');
+    await page.getByRole('button', { name: 'Near me' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Nearest first' })).toBeVisible();
+    await expect(options(page).first()).toContainText('Canada');
+    await expect(options(page).first().getByTestId('result-distance')).toHaveText(/^\d+(\.\d)? km away$/);
+
+    // The map of the page's results, drawn offline from the outline shipped with the app.
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Map' }).click();
+    const map = page.getByRole('group', { name: 'Map of the results on this page' });
+    await expect(map.locator('path')).toHaveCount(1);
+    await expect(map.getByRole('link')).toHaveCount(await options(page).count());
+    await expect(map.getByTestId('results-map-position')).toHaveCount(1);
+    await map.getByRole('link').first().focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/item\/cities\/\d+$/);
+    await expect(page.locator('main').getByRole('heading', { level: 1 })).toHaveText('Paris');
+    await context.setOffline(false);
+    expect(errors).toEqual([]);
+  });
+
   test('signed in, a reload while offline keeps the session, the cities index and the labels', async ({
     page,
     context,
