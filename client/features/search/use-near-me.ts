@@ -16,7 +16,8 @@ const POSITION_OPTIONS: PositionOptions = { maximumAge: 600_000, timeout: 20_000
 /** Rounded to about 100 m: enough to sort by, and the search's cache key stays put as the device moves a little. */
 const rounded = (degrees: number) => Math.round(degrees * 1000) / 1000;
 
-export function useNearMe(geolocation: Geolocation | undefined = globalThis.navigator?.geolocation) {
+/** `geolocation`: the browser's (null where it has none). */
+export function useNearMe(geolocation: Geolocation | null = globalThis.navigator?.geolocation ?? null) {
   const [state, setState] = useState<NearMeState>({ status: 'off' });
   // An answer that arrives after "stop" (or a newer ask) is dropped.
   const asked = useRef(0);
