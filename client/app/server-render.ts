@@ -114,20 +114,21 @@ export interface ItemPageData {
 
 /**
  * A public source's item with the labels of its coded values, its title and a description of its
- * fields in the page's language; null for a protected or unknown source or an unknown key.
+ * fields in the page's language; 'missing' when the source's index has no such key; null for a
+ * protected or unknown source, or one without an index yet.
  */
 export async function serverItemPage(
   render: ServerRender,
   sourceName: string,
   key: string,
-): Promise<ItemPageData | null> {
+): Promise<ItemPageData | 'missing' | null> {
   const { dataSources } = render.config.gapSearch;
   const source = Object.hasOwn(dataSources, sourceName) ? dataSources[sourceName]! : undefined;
   if (!source || source.protected) return null;
   const { store, worker } = await publicIndexes(render);
   if (store.getSnapshot().sources[sourceName]?.state !== 'loaded') return null;
   const document = worker.getDocument(sourceName, key);
-  if (!document) return null;
+  if (!document) return 'missing';
   const labels = await serverLabelsOf(render, lookupIdsOf(source, document));
   const words = searchLabels(render.i18n, (id) => labels[id]);
   const title = String(document[source.titleProperty] ?? key);

@@ -127,6 +127,14 @@ describe.each(databaseTargets())('public pages on $name', (target) => {
     expect(root).not.toContain('>DEU<');
   });
 
+  it('answers a key the public index does not hold with 404, drawn as not found', async () => {
+    const response = await page('/item/countries/ZZZ');
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('sift-server-page');
+    expect(html).toMatch(/<h1[^>]*>Item not found<\/h1>/);
+  });
+
   it("renders a public query's first results from the public index", async () => {
     const html = await (await page('/search?s=france&t=country', 'fr')).text();
     const root = /<div id="root">(.*)<\/div><script type="application\/json"/s.exec(html)![1]!;

@@ -4,10 +4,10 @@
 // (docs/rendering.md): its loader reads the item there, and the browser draws that until its own
 // index has it.
 import { useMemo } from 'react';
-import { type LoaderFunctionArgs, useLoaderData, useLocation, useParams } from 'react-router';
+import { data, type LoaderFunctionArgs, useLoaderData, useLocation, useParams } from 'react-router';
 import { useAppConfig } from '#client/config/app-config';
 import { sessionHolds, useSignedIn } from '#client/features/auth/use-auth';
-import { ItemViewer } from '#client/features/item-viewer/item-viewer';
+import { type ItemState, ItemViewer } from '#client/features/item-viewer/item-viewer';
 import { useLookups } from '#client/features/lookups/use-lookups';
 import { SearchDepsContext } from '#client/features/search/search-deps-context';
 import { useSearchLabels } from '#client/features/search/search-labels';
@@ -22,11 +22,24 @@ import { serverRenderOf, withServerLabels } from '../server-render-context';
 /** The item is what the page shows, so the server runs this loader (it answers null in the browser). */
 export const loaderOnServer = true;
 
-export async function loader({ params, context }: LoaderFunctionArgs): Promise<ItemPageData | null> {
+/** The item the server drew, or the key it found no item for (the page is then a 404). */
+type DrawnItem = ItemPageData | { missing: string } | null;
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
   const render = serverRenderOf(context);
   if (!import.meta.env.SSR || !render) return null;
   const { serverItemPage } = await import('../server-render');
-  return serverItemPage(render, params.datasource ?? '', params.key ?? '');
+  const key = params.key ?? '';
+  const page = await serverItemPage(render, params.datasource ?? '', key);
+  return page === 'missing' ? data({ missing: key } satisfies DrawnItem, { status: 404 }) : page;
+}
+
+/** What the page shows until the device's index answers: what the server drew for this key. */
+function drawnState(drawn: DrawnItem, key: string): ItemState | undefined {
+  if (drawn && 'document' in drawn && drawn.document.id === key)
+    return { state: 'found', document: drawn.document };
+  if (drawn && 'missing' in drawn && drawn.missing === key) return { state: 'not-found' };
+  return undefined;
 }
 
 export function Component() {
@@ -43,15 +56,13 @@ function IndexedItemViewer() {
   const { dataSources } = gapSearch;
   const location = useLocation();
   const signedIn = useSignedIn();
-  const drawn = useLoaderData<typeof loader>();
+  const drawn = useLoaderData() as DrawnItem;
   const indexed = useIndexedItem(dataSources, signedIn, datasource, key);
-  const item =
-    indexed.state === 'loading' && drawn?.document.id === key
-      ? { state: 'found' as const, document: drawn.document }
-      : indexed;
+  const item = (indexed.state === 'loading' && drawnState(drawn, key)) || indexed;
+  const drawnLabels = drawn && 'labels' in drawn ? drawn.labels : undefined;
   const { lookupLabel } = useLookups(signedIn, sessionHolds);
   const labels = useSearchLabels(
-    useMemo(() => withServerLabels(lookupLabel, drawn?.labels), [lookupLabel, drawn]),
+    useMemo(() => withServerLabels(lookupLabel, drawnLabels), [lookupLabel, drawnLabels]),
   );
   const source = dataSources[datasource];
   usePageTitle(
