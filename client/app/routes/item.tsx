@@ -34,6 +34,13 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return page === 'missing' ? data({ missing: key } satisfies DrawnItem, { status: 404 }) : page;
 }
 
+/**
+ * Only the server's run has data; a run in the browser (a session refresh revalidates) would drop
+ * what the page was drawn with before the device's index has the item. Each item's data names its
+ * key, so another item's page never shows it.
+ */
+export const shouldRevalidate = () => false;
+
 /** What the page shows until the device's index answers: what the server drew for this key. */
 function drawnState(drawn: DrawnItem, key: string): ItemState | undefined {
   if (drawn && 'document' in drawn && drawn.document.id === key)
