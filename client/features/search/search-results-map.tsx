@@ -99,7 +99,8 @@ export default function SearchResultsMap({
         width: 1,
         height: 'auto',
         borderRadius: '16px',
-        bgcolor: 'm3.surfaceContainerHighest',
+        // Sea in a tint, land light: the points (primary) stand out on both.
+        bgcolor: 'm3.secondaryContainer',
         '& a': { cursor: 'pointer', outline: 'none' },
         '& a:hover circle, & a:focus-visible circle': { r: 9, strokeWidth: 3 },
         '& a:focus-visible circle': { stroke: palette.m3.onSurface },
@@ -153,7 +154,7 @@ export default function SearchResultsMap({
               fontSize={15}
               fontWeight={600}
               fill={palette.m3.onSurface}
-              stroke={palette.m3.surfaceContainerHighest}
+              stroke={palette.m3.surfaceContainerLowest}
               strokeWidth={4}
               paintOrder="stroke"
             >
