@@ -96,7 +96,7 @@ export function createApp(appDeps: AppDeps) {
         config,
         sessions: deps.sessions,
         logger,
-        publicData: publicRenderData({ config, artifacts, lookups: createLookupStore(database) }),
+        publicData: publicRenderData({ config, artifacts, lookups: createLookupStore(database), logger }),
         publicUrl: env.PUBLIC_URL,
         bundle: deps.renderBundle,
       }),

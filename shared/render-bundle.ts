@@ -38,6 +38,8 @@ export interface PublicData {
   artifact(source: string): Promise<{ crc32c: number; bytes: Uint8Array } | null>;
   /** The lookups of the namespaces public sources use. */
   lookups(): Promise<PublicLookup[]>;
+  /** Logs what kept a render from drawing some of the data (the page is drawn without it). */
+  logError(message: string, error: unknown): void;
 }
 
 export interface RenderInput {

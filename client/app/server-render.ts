@@ -48,7 +48,11 @@ function serverIndexes(data: PublicData) {
       opening.set(key, opened);
       opened.catch(() => opening.delete(key));
     }
-    return opened;
+    // A source that cannot be restored is left out: the page is drawn without it, the browser loads it.
+    return opened.catch((error: unknown) => {
+      data.logError(`the "${name}" index could not be restored for a server render`, error);
+      return null;
+    });
   }
   return { worker, load };
 }
@@ -181,7 +185,7 @@ export async function serverSearchPage(
   };
   const result = await runScreenSearch(dataSources, visible, query, {
     ...deps,
-    logError: (message, error) => console.error(message, error),
+    logError: (message, error) => render.data.logError(message, error),
   });
   const sorted = sortHits(
     result.hits,

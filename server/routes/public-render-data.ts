@@ -6,15 +6,17 @@ import type { AppConfig } from '#shared/app-config';
 import type { PublicData } from '#shared/render-bundle';
 import { readableLookups } from '../graphql/guards';
 import type { LookupStore } from '../graphql/lookup-store';
+import type { Logger } from '../logger';
 import type { ArtifactCatalog } from '../search/artifact-catalog';
 
 export interface PublicRenderDataDeps {
   config: AppConfig;
   artifacts: ArtifactCatalog;
   lookups: Pick<LookupStore, 'list'>;
+  logger: Logger;
 }
 
-export function publicRenderData({ config, artifacts, lookups }: PublicRenderDataDeps): PublicData {
+export function publicRenderData({ config, artifacts, lookups, logger }: PublicRenderDataDeps): PublicData {
   const { dataSources } = config.gapSearch;
   return {
     async artifact(source) {
@@ -27,5 +29,6 @@ export function publicRenderData({ config, artifacts, lookups }: PublicRenderDat
     async lookups() {
       return readableLookups({ config, user: null }, await lookups.list());
     },
+    logError: (message, error) => logger.error({ err: error }, message),
   };
 }

@@ -51,7 +51,7 @@ function appWith({ bundle = BUNDLE, signedIn = false }: { bundle?: string | null
       config: { platformName: 'Sift' } as AppConfig,
       sessions,
       logger: createLogger('silent'),
-      publicData: { artifact: async () => null, lookups: async () => [] },
+      publicData: { artifact: async () => null, lookups: async () => [], logError: () => {} },
       publicUrl: 'https://sift.example.org',
     }),
   );
