@@ -206,6 +206,9 @@ const server = await startServer({
 });
 const origin = new URL(server.url()).origin;
 const session = await signIn(origin);
+// An anonymous visitor's cookies after its first session read (the CSRF and return-page cookies).
+const visitor = new CookieJar();
+visitor.store(await fetch(`${origin}/api/auth/session?callbackUrl=%2F`));
 const json = { 'Content-Type': 'application/json', Origin: origin };
 // As the browser sends them: it always accepts brotli.
 const graphqlHeaders = {
@@ -224,6 +227,8 @@ const allTargets: Record<string, Target> = {
   // No session, no database: what the framework and the middleware every request passes cost.
   publicConfig: { path: '/api/config' },
   session: { path: '/api/auth/session', headers: { Cookie: session.cookie } },
+  // What an anonymous visitor's app asks on every start and focus.
+  sessionAnonymous: { path: '/api/auth/session?callbackUrl=%2F', headers: { Cookie: visitor.header() } },
   indexChecksums: {
     method: 'POST',
     path: '/api/index',

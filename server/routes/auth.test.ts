@@ -135,6 +135,36 @@ describe.each(databaseTargets())('sign-in endpoints on $name', (target) => {
     expect(await response.json()).toBeNull();
   });
 
+  it("answers an anonymous visitor's repeated session reads as Auth.js does, cookies and all", async () => {
+    const jar = new CookieJar();
+    const read = async (query = '?callbackUrl=%2Fsearch', cookie = jar.header()) => {
+      const response = await app.request(`/api/auth/session${query}`, { headers: { Cookie: cookie } });
+      return { response, set: response.headers.getSetCookie().map((c) => c.split('=')[0]), body: await response.text() };
+    };
+    const first = await read();
+    jar.store(first.response);
+    expect(first.set.sort()).toEqual(['authjs.callback-url', 'authjs.csrf-token']);
+    // Cookies in place: the same answer and headers, no cookie set.
+    for (const query of ['?callbackUrl=%2Fsearch', '', '?callbackUrl=http%3A%2F%2Flocalhost%3A3000%2Fsearch']) {
+      const again = await read(query);
+      expect(again.body, query).toBe('null');
+      expect(again.set, query).toEqual([]);
+      expect(again.response.headers.get('Cache-Control')).toBe('private, no-cache, no-store');
+      expect(again.response.headers.get('Content-Type')).toMatch(/^application\/json/);
+    }
+    // Anything Auth.js would change still reaches it: another page, a foreign page, a forged CSRF
+    // cookie, a session cookie of any kind.
+    const another = await read('?callbackUrl=%2Fabout');
+    expect(another.set).toEqual(['authjs.callback-url']);
+    const foreign = await read('?callbackUrl=https%3A%2F%2Fevil.example%2F');
+    expect(foreign.set).toEqual(['authjs.callback-url']);
+    const forged = jar.header().replace(/authjs\.csrf-token=[^;]+/, 'authjs.csrf-token=abc%7Cdef');
+    expect((await read('?callbackUrl=%2Fsearch', forged)).set).toEqual(['authjs.csrf-token']);
+    const stale = await read('?callbackUrl=%2Fsearch', `${jar.header()}; authjs.session-token=forged`);
+    expect(stale.body).toBe('null');
+    expect(stale.set).toContain('authjs.session-token');
+  });
+
   it('signs in with email and password, sets the cookies and serves the session', async () => {
     const { user, email, password } = await createTestUser(database, { name: 'Ada', role: 'editor' });
     const { jar, response } = await attempt(email.toUpperCase(), password);

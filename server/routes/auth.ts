@@ -8,6 +8,7 @@ import { serialize } from 'hono/utils/cookie';
 import { z } from 'zod';
 import { apiPaths } from '#shared/api-paths';
 import { type AuthSettings, bearerTokenCookie, type Session } from '#shared/auth';
+import { anonymousSessionCheck, NULL_SESSION_HEADERS } from '../auth/anonymous-session';
 import { sessionCookieChange, sessionCookieName, usesSecureCookies } from '../auth/auth-cookies';
 import type { AuthSetup } from '../auth/auth-setup';
 import { bearerCookie, mintBearerToken } from '../auth/bearer-token';
@@ -140,7 +141,10 @@ export function authRoutes(deps: AuthRoutesDeps) {
     return c.json({ signedOut: true });
   });
 
+  const unchangedAnonymous = anonymousSessionCheck(env, secret);
   app.get(`${apiPaths.auth}/session`, async (c, next) => {
+    if (unchangedAnonymous(c.req.raw, c.req.query('callbackUrl')))
+      return c.body('null', 200, NULL_SESSION_HEADERS);
     const session = await sessions.cookieSession(c.req.raw);
     if (!session || Date.now() - session.issuedAt >= SESSION_UPDATE_AGE_MS) return next();
     c.header('Cache-Control', 'private, no-cache, no-store');
