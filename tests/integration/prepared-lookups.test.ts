@@ -1,6 +1,6 @@
-// The browser's GraphQL client asking for lookups on a listening server: its exact request is the
-// one the server answers from its prepared copy (the server keeps its own copy of the document), and
-// signed out it gets the lookups of public sources, executed rather than prepared.
+// The browser's GraphQL client asking for lookups on a listening server: its request is one the
+// server answers from a prepared copy (the server keeps its own copy of the document), and signed
+// out it gets the lookups of public sources, from a copy of their own.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
@@ -37,7 +37,10 @@ describe.each(databaseTargets())("the client's lookups request on $name", (targe
 
   beforeAll(async () => {
     database = await target.open();
-    await database.db.insert(lookups).values([{ id: 'country.FR', values: ['France', '', '', ''] }]);
+    await database.db.insert(lookups).values([
+      { id: 'country.FR', values: ['France', '', '', ''] },
+      { id: 'featureCode.PPLC', values: ['Capital', '', '', ''] },
+    ]);
     const app = createAuthTestApp(database);
     const { email, password } = await createTestUser(database);
     user = await signInTestUser(app, email, password);
@@ -57,13 +60,19 @@ describe.each(databaseTargets())("the client's lookups request on $name", (targe
     const signedIn = await clientLookups(user.bearerToken);
     expect(signedIn.body).toBe(LOOKUPS_BODY);
     expect(signedIn.etag).toBeTruthy();
-    expect(signedIn.result.data).toEqual({ lookups: [{ id: 'country.FR', values: ['France', '', '', ''] }] });
+    expect(signedIn.result.data).toEqual({
+      lookups: [
+        { id: 'country.FR', values: ['France', '', '', ''] },
+        { id: 'featureCode.PPLC', values: ['Capital', '', '', ''] },
+      ],
+    });
   });
 
-  it('answers a signed-out client the public lookups, not from the prepared copy', async () => {
-    await database.db.insert(lookups).values([{ id: 'featureCode.PPLC', values: ['Capital', '', '', ''] }]);
+  it('answers a signed-out client the public lookups, prepared apart from the signed-in copy', async () => {
+    const signedIn = await clientLookups(user.bearerToken);
     const { result, etag } = await clientLookups(undefined);
-    expect(etag).toBeNull();
+    expect(etag).toBeTruthy();
+    expect(etag).not.toBe(signedIn.etag);
     expect(result.errors).toBeUndefined();
     expect(result.data).toEqual({ lookups: [{ id: 'country.FR', values: ['France', '', '', ''] }] });
   });
