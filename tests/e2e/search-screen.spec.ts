@@ -256,6 +256,10 @@ test('keyboard: / focuses the box, arrows move through the results, Enter opens 
   await page.keyboard.type('united');
   await expect(options(page)).toHaveCount(7);
   await expect(box(page)).toHaveAttribute('aria-expanded', 'true');
+  // Escape closes the suggestions (the arrows would go through them first): then the results.
+  await expect(page.getByRole('listbox', { name: 'Suggestions' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox', { name: 'Suggestions' })).toHaveCount(0);
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   const second = options(page).nth(1);
@@ -269,6 +273,57 @@ test('keyboard: / focuses the box, arrows move through the results, Enter opens 
   // Countries are public: visitors open the item itself.
   await expect(page).toHaveURL('/item/countries/GBR');
   await expect(page.locator('main').getByRole('heading', { level: 1 })).toHaveText('United Kingdom');
+});
+
+test('help while typing: completions from the keyboard, recent searches, did you mean', async ({ page }) => {
+  await openWhenLoaded(page, '/search');
+  await box(page).click();
+  await page.keyboard.type('united k');
+  const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
+  await expect(suggestions.getByRole('option')).toHaveText(['United Kingdom']);
+  await page.keyboard.press('ArrowDown');
+  await expect(suggestions.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/[?&]s=United(\+|%20)Kingdom/);
+  await expect(suggestions).toHaveCount(0);
+  await expect(options(page).first()).toContainText('United Kingdom');
+
+  // Emptied, the focused box offers it again as a recent search; Delete removes it.
+  await box(page).fill('');
+  const recent = page.getByRole('listbox', { name: 'Recent searches' });
+  await expect(recent.getByRole('option')).toHaveText(['United Kingdom']);
+  await page.keyboard.press('ArrowDown');
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.keyboard.press('Delete');
+  await expect(recent).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('gap-search:recentSearches'))).toBeNull();
+
+  // A word no index knows: the search finds by typos, and offers the corrected words.
+  await page.goto('/search?s=untied');
+  await page.getByRole('link', { name: 'united', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]s=united(&|$)/);
+  await expect(box(page)).toHaveValue('united');
+});
+
+test('suggestions in Arabic: the popup lines up with the box right to left, and ← accepts one', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies([{ name: 'i18n_redirected', value: 'ar', url: baseURL! }]);
+  await openWhenLoaded(page, '/search');
+  const arabicBox = page.getByRole('combobox', { name: 'بحث' });
+  await arabicBox.click();
+  await page.keyboard.type('germ');
+  const suggestions = page.getByRole('listbox', { name: 'اقتراحات' });
+  await expect(suggestions.getByRole('option')).toHaveText(['Germany']);
+  const boxRight = await arabicBox.evaluate((input) => input.closest('form')!.getBoundingClientRect().right);
+  const popupRight = await suggestions.evaluate((list) => list.parentElement!.getBoundingClientRect().right);
+  expect(Math.abs(boxRight - popupRight)).toBeLessThan(2);
+  // ← is "forward" in a right-to-left box: at the end of the text it takes the first completion.
+  await page.keyboard.press('ArrowLeft');
+  await expect(arabicBox).toHaveValue('Germany');
+  await expect(page).toHaveURL(/[?&]s=Germany/);
 });
 
 test('visitors open items of public sources, with codes labelled; protected ones ask them to sign in', async ({
@@ -304,7 +359,10 @@ test('results, filters and the empty state have no serious accessibility problem
     .getByRole('checkbox', { name: /Americas/ })
     .check();
   await box(page).focus();
-  // The arrows move through the list once the box shows it (the filtered search has answered).
+  // The arrows move through the list once the box shows it (the filtered search has answered),
+  // after the suggestions the focus opened: Escape closes them.
+  await expect(page.getByRole('listbox', { name: 'Suggestions' })).toBeVisible();
+  await page.keyboard.press('Escape');
   await expect(box(page)).toHaveAttribute('aria-expanded', 'true');
   await page.keyboard.press('ArrowDown');
   await expect(options(page).first()).toHaveAttribute('aria-selected', 'true');
@@ -659,6 +717,9 @@ test.describe('signed in', () => {
     const artifacts = await signInAndSearchWinterthur(page, context);
     await options(page).first().click();
     await expect(page.locator('main').getByRole('heading', { level: 1 })).toHaveText('Winterthur');
+    // The search a result was opened from is a recent search (consent allows it), until sign-out.
+    const recentSearches = () => page.evaluate(() => localStorage.getItem('gap-search:recentSearches'));
+    await expect.poll(recentSearches).toContain('winterthur');
     await expect.poll(() => page.evaluate(() => localStorage.getItem('lookups'))).not.toBeNull();
     // The probe finds the protected data while signed in, so finding nothing later means something.
     const cityNames = ['Winterthur', 'Timbuktu'];
@@ -671,6 +732,7 @@ test.describe('signed in', () => {
     await page.getByRole('menu').getByRole('menuitem', { name: 'Sign out', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Account' })).toHaveCount(0);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('lookups'))).toBeNull();
+    expect(await recentSearches()).toBeNull();
     // A normal sign-out logs no error (the probe's own refused fetch below would).
     expect(errors).toEqual([]);
     await expect.poll(() => protectedTraces(page, artifacts, cityNames)).toEqual([]);

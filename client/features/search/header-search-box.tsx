@@ -14,7 +14,7 @@ import { paths } from '#client/paths';
 import { clearRecentSearches, forgetRecentSearch, rememberSearch } from './recent-searches';
 import { type Suggestion, useSearchBox, useSearchBoxStore } from './search-box-store';
 import { SearchSuggestionsPopup } from './search-suggestions-popup';
-import { type SearchHistoryState, searchFromOf, searchUrlOfItemState } from './search-url-state';
+import { type SearchHistoryState, searchFromOf } from './search-url-state';
 import { useBoxSuggestions } from './use-box-suggestions';
 
 const BOX_SELECTOR = 'input[data-search-box]';
@@ -36,17 +36,6 @@ function useSlashShortcut() {
     document.addEventListener('keydown', focusOnSlash);
     return () => document.removeEventListener('keydown', focusOnSlash);
   }, []);
-}
-
-/** A result opened from the screen (by any means) makes its search a recent one. */
-function useRememberOpenedSearch(owner: string | null) {
-  const location = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per arrival (location.key), not when the owner changes
-  useEffect(() => {
-    const searchUrl = searchUrlOfItemState(location.state);
-    const text = searchUrl && new URLSearchParams(searchUrl.split('?')[1]).get('s');
-    if (text) rememberSearch(text, owner);
-  }, [location.key]);
 }
 
 /** The caret stands at the end of the text, nothing selected. */
@@ -75,7 +64,6 @@ export function HeaderSearchBox({ landmarkLabel }: { landmarkLabel?: string }) {
   const recentHintId = `${popupId}-recent-hint`;
   const readRecentAgain = useBoxSuggestions();
   useSlashShortcut();
-  useRememberOpenedSearch(owner);
 
   // Typing started on another page: the search screen's box carries on with the focus.
   useEffect(() => {

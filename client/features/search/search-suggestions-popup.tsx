@@ -1,12 +1,13 @@
 // The search box's popup: a listbox of titles completing the text (the part they add in bold), or,
-// while the box is empty, the recent searches with a remove button each and "Clear recent
-// searches". The box keeps the focus and points at options with aria-activedescendant; a mouse
+// while the box is empty, the recent searches with a remove mark each (for the mouse) and "Clear
+// recent searches". The box keeps the focus and points at options with aria-activedescendant; a mouse
 // press here does not take the focus from it.
 import Close from '@mui/icons-material/Close';
 import History from '@mui/icons-material/History';
 import SearchIcon from '@mui/icons-material/Search';
-import { Box, Button, IconButton, Paper, Typography } from '@mui/material';
+import { Box, Button, Paper, Typography } from '@mui/material';
 import { styled } from '@mui/material/styles';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tokenize } from '#shared/search/tokenizer';
 import { highlight } from './highlight';
@@ -36,6 +37,18 @@ const Options = styled('div')(({ theme }) => ({
     color: theme.palette.text.primary,
   },
   '& .suggestion-text b': { fontWeight: 600 },
+  '& .suggestion-remove': {
+    display: 'grid',
+    placeItems: 'center',
+    width: 32,
+    height: 32,
+    borderRadius: '50%',
+    color: theme.palette.text.secondary,
+  },
+  '& .suggestion-remove:hover': {
+    backgroundColor: theme.palette.action.hover,
+    color: theme.palette.text.primary,
+  },
 }));
 
 /** The completion's text, the part beyond what was typed in bold. */
@@ -68,6 +81,12 @@ export function SearchSuggestionsPopup({
   const suggested = useSearchBox((s) => s.suggested);
   const popupOpen = useSearchBox((s) => s.popupOpen);
   const draft = useSearchBox((s) => s.draft);
+  const paper = useRef<HTMLDivElement>(null);
+  // On phones the box is narrow: the popup spans the screen, just below the box's form.
+  useLayoutEffect(() => {
+    const form = paper.current?.parentElement;
+    if (form) paper.current!.style.setProperty('--popup-top', `${form.getBoundingClientRect().bottom + 6}px`);
+  });
   if (!popupOpen || suggestions.length === 0) return null;
   const recent = suggestions[0]!.kind === 'recent';
   const words = tokenize(draft);
@@ -75,13 +94,14 @@ export function SearchSuggestionsPopup({
 
   return (
     <Paper
+      ref={paper}
       elevation={6}
       onMouseDown={(event) => event.preventDefault()}
       sx={{
-        position: 'absolute',
-        top: 'calc(100% + 6px)',
-        insetInlineStart: 0,
-        insetInlineEnd: 0,
+        position: { xs: 'fixed', md: 'absolute' },
+        top: { xs: 'var(--popup-top)', md: 'calc(100% + 6px)' },
+        insetInlineStart: { xs: 8, md: 0 },
+        insetInlineEnd: { xs: 8, md: 0 },
         zIndex: 'modal',
         borderRadius: 4,
         py: 1,
@@ -106,27 +126,25 @@ export function SearchSuggestionsPopup({
             id={optionId(i)}
             role="option"
             aria-selected={i === suggested}
-            onClick={() => onChoose(suggestion)}
+            onClick={(event) =>
+              (event.target as Element).closest('[data-remove]') ? onRemove(suggestion) : onChoose(suggestion)
+            }
           >
             {recent ? <History fontSize="small" /> : <SearchIcon fontSize="small" />}
             <span className="suggestion-text" dir="auto">
               {recent ? suggestion.text : <CompletionText text={suggestion.text} words={words} />}
             </span>
             {recent && (
-              // For the mouse: hidden from screen readers, which would read it into the option's
-              // name; the keyboard removes with Delete (the box's description says so).
-              <IconButton
-                size="small"
-                tabIndex={-1}
-                aria-hidden
+              // For the mouse, a part of the option (a button inside an option is nested
+              // interactive content); the keyboard removes with Delete, as the box's description says.
+              <span
+                className="suggestion-remove"
+                data-remove=""
                 title={t('search.help.remove_recent', { text: suggestion.text })}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  onRemove(suggestion);
-                }}
+                aria-hidden
               >
                 <Close fontSize="small" />
-              </IconButton>
+              </span>
             )}
           </div>
         ))}

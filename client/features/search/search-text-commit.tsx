@@ -4,8 +4,9 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '#client/paths';
+import { rememberSearch } from './recent-searches';
 import { useSearchBox, useSearchBoxStore } from './search-box-store';
-import { DEFAULT_PAGE, searchFromOf } from './search-url-state';
+import { DEFAULT_PAGE, searchFromOf, searchUrlOfItemState } from './search-url-state';
 import type { SearchScreenPatch } from './use-search-screen-state';
 
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -53,7 +54,16 @@ export function SearchTextCommit({
     return () => clearTimeout(timer);
   }, [draft, submits, chips, update, navigate, location.state]);
 
-  // Leaving the screen empties the box for the next page.
-  useEffect(() => () => searchBoxStore.setDraft(''), [searchBoxStore]);
+  // Leaving the screen empties the box for the next page. Leaving it for a result (by a click or
+  // the keyboard; the router has pushed the item's entry by now) makes its search a recent one.
+  useEffect(
+    () => () => {
+      searchBoxStore.setDraft('');
+      const searchUrl = searchUrlOfItemState(window.history.state?.usr);
+      const text = searchUrl && new URLSearchParams(searchUrl.split('?')[1]).get('s');
+      if (text) rememberSearch(text, searchBoxStore.getSnapshot().owner);
+    },
+    [searchBoxStore],
+  );
   return null;
 }
