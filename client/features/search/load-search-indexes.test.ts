@@ -347,6 +347,7 @@ describe('searchSources', () => {
       count: 2,
       limited: false,
       facets: { kind: { long: 1, short: 1 } },
+      histograms: {},
     });
     expect(all.limited).toBe(false);
     const rivers = await searchSources(
