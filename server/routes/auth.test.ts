@@ -139,13 +139,21 @@ describe.each(databaseTargets())('sign-in endpoints on $name', (target) => {
     const jar = new CookieJar();
     const read = async (query = '?callbackUrl=%2Fsearch', cookie = jar.header()) => {
       const response = await app.request(`/api/auth/session${query}`, { headers: { Cookie: cookie } });
-      return { response, set: response.headers.getSetCookie().map((c) => c.split('=')[0]), body: await response.text() };
+      return {
+        response,
+        set: response.headers.getSetCookie().map((c) => c.split('=')[0]),
+        body: await response.text(),
+      };
     };
     const first = await read();
     jar.store(first.response);
     expect(first.set.sort()).toEqual(['authjs.callback-url', 'authjs.csrf-token']);
     // Cookies in place: the same answer and headers, no cookie set.
-    for (const query of ['?callbackUrl=%2Fsearch', '', '?callbackUrl=http%3A%2F%2Flocalhost%3A3000%2Fsearch']) {
+    for (const query of [
+      '?callbackUrl=%2Fsearch',
+      '',
+      '?callbackUrl=http%3A%2F%2Flocalhost%3A3000%2Fsearch',
+    ]) {
       const again = await read(query);
       expect(again.body, query).toBe('null');
       expect(again.set, query).toEqual([]);
