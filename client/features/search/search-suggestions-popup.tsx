@@ -131,8 +131,9 @@ export function SearchSuggestionsPopup({
             }
           >
             {recent ? <History fontSize="small" /> : <SearchIcon fontSize="small" />}
-            <span className="suggestion-text" dir="auto">
-              {recent ? suggestion.text : <CompletionText text={suggestion.text} words={words} />}
+            {/* The text's own direction inside (bdi), the page's outside: it sits by its icon. */}
+            <span className="suggestion-text">
+              <bdi>{recent ? suggestion.text : <CompletionText text={suggestion.text} words={words} />}</bdi>
             </span>
             {recent && (
               // For the mouse, a part of the option (a button inside an option is nested
