@@ -44,15 +44,18 @@ export function SearchLoadProgress({
   visible,
   labels,
   onRetry,
+  loadingHidden = false,
 }: {
   load: SearchLoadSnapshot;
   visible: Record<string, DataSourceConfig>;
   labels: SearchLabels;
   onRetry: () => void;
+  /** Results stand in for the loading (a server-drawn page's): only failures are shown. */
+  loadingHidden?: boolean;
 }) {
   const { t } = useTranslation();
   const sources = Object.entries(load.sources).filter(([name]) => visible[name]);
-  const loading = sources.filter(([, s]) => s.state === 'loading');
+  const loading = loadingHidden ? [] : sources.filter(([, s]) => s.state === 'loading');
   const failed = sources.filter(([, s]) => s.state === 'error');
   const label = (name: string) => labels.dataType(visible[name]!.dataType, 'collection');
   if (loading.length === 0 && failed.length === 0) return null;

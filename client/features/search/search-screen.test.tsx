@@ -11,6 +11,7 @@ import { fakeServer } from '#tests/support/fake-server';
 import { inProcessSearchDeps } from '#tests/support/in-process-search-deps';
 import { renderApp } from '#tests/support/render-app';
 import { searchIndexHandlers, searchSources } from '#tests/support/search-fixture';
+import type { FirstResults } from './first-results';
 import { HeaderSearchBox } from './header-search-box';
 import type { SearchIndexDeps } from './load-search-indexes';
 import { SearchDepsContext } from './search-deps-context';
@@ -245,5 +246,57 @@ describe('the search screen', () => {
     await act(async () => release());
     await waitFor(() => expect(titles()).toEqual(['San Marino']));
     expect(screen.queryByRole('progressbar', { name: 'Searching' })).toBeNull();
+  });
+});
+
+describe('a page the server drew with its first results', () => {
+  /** Deps whose index is loading and never arrives: the device has no result of its own. */
+  const loadingDeps = (): SearchIndexDeps => {
+    const deps = { ...inProcessSearchDeps(), fetchChecksums: () => new Promise<never>(() => {}) };
+    deps.store.setSource('countries', { state: 'loading', size: 1000, loaded: 100 });
+    return deps;
+  };
+  const firstResults: FirstResults = {
+    query: { term: 'atlantis', chips: [], filters: {} },
+    sources: ['countries'],
+    result: {
+      hits: [
+        {
+          id: 'ATL',
+          score: 1,
+          dataType: 'country',
+          document: { id: 'ATL', rank: 0, code: 'ATL', name: 'Atlantis', region: 'Ocean' },
+        },
+      ],
+      sources: { countries: { dataType: 'country', count: 1, limited: false, facets: {} } },
+      limited: false,
+      total: 1,
+      counts: {},
+      rangeCounts: {},
+    } as FirstResults['result'],
+  };
+  const openDrawn = (url: string) => {
+    const page = (
+      <SearchDepsContext value={loadingDeps()}>
+        <SearchScreen dataSources={searchSources} signedIn={false} firstResults={firstResults} />
+      </SearchDepsContext>
+    );
+    return renderApp({ url, routes: [{ path: '/search', element: page }] });
+  };
+
+  it('shows them for their query while its indexes load, without a loading panel above them', async () => {
+    await openDrawn(paths.search({ s: 'atlantis' }));
+    expect(await resultCount()).toBeTruthy();
+    expect(titles()).toEqual(['Atlantis']);
+    expect(screen.queryAllByRole('progressbar', { name: /^Loading/ })).toEqual([]);
+  });
+
+  it('shows nothing of them for another query', async () => {
+    await openDrawn(paths.search({ s: 'lemuria' }));
+    expect(await screen.findByRole('heading', { name: /lemuria/ })).toBeTruthy();
+    expect(screen.queryByRole('listbox', { name: 'Search results' })).toBeNull();
+    expect(screen.queryByText('Atlantis')).toBeNull();
+    // No results of its own to stand in for the loading: the screen says it is loading.
+    expect(screen.getAllByRole('progressbar', { name: /^Loading/ }).length).toBeGreaterThan(0);
   });
 });

@@ -125,7 +125,8 @@ export function SearchScreen({
   const query = useMemo(() => ({ term, chips, filters: active, near }), [term, chips, active, near]);
   const searched = useSearchResults(dataSources, visible, load, query);
   const { pending, typeCounts } = searched;
-  const result = searched.result ?? firstResultFor(firstResults, query);
+  const firstShown = searched.result === undefined ? firstResultFor(firstResults, query) : undefined;
+  const result = searched.result ?? firstShown;
   const showRestored = restored && Object.keys(active).length > 0;
   const unfilteredTotal = useUnfilteredTotal(dataSources, visible, load, query, showRestored);
   const settled = load.overall === 'loaded' && !pending;
@@ -271,7 +272,14 @@ export function SearchScreen({
   return (
     <Box>
       <SearchTextCommit urlText={text} chips={chips} update={update} />
-      <SearchLoadProgress load={load} visible={visible} labels={labels} onRetry={retry} />
+      {/* Showing the server's results, the screen does not push them down to say its index is loading. */}
+      <SearchLoadProgress
+        load={load}
+        visible={visible}
+        labels={labels}
+        onRetry={retry}
+        loadingHidden={firstShown !== undefined}
+      />
       {lockedChips.length > 0 && (
         <Alert
           severity="info"
