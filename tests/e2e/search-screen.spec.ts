@@ -657,6 +657,7 @@ test.describe('signed in', () => {
     await expect(map.locator('path')).toHaveCount(1);
     await expect(map.getByRole('link')).toHaveCount(await options(page).count());
     await expect(map.getByTestId('results-map-position')).toHaveCount(1);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await map.getByRole('link').first().focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/item\/cities\/\d+$/);
