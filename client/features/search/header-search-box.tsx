@@ -7,7 +7,15 @@ import Close from '@mui/icons-material/Close';
 import SearchIcon from '@mui/icons-material/Search';
 import { Box, IconButton, InputAdornment, TextField } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
-import { type FocusEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import {
+  type FocusEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '#client/paths';
@@ -57,6 +65,8 @@ export function HeaderSearchBox({ landmarkLabel }: { landmarkLabel?: string }) {
   const popupOpen = useSearchBox((s) => s.popupOpen);
   const owner = useSearchBox((s) => s.owner);
   const input = useRef<HTMLInputElement>(null);
+  /** The popup shows under the box that has the focus (the home page has a second box). */
+  const [focusHere, setFocusHere] = useState(false);
   const onScreen = results !== null;
   const forward = useTheme().direction === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
   const popupId = useId();
@@ -135,7 +145,7 @@ export function HeaderSearchBox({ landmarkLabel }: { landmarkLabel?: string }) {
     input.current?.focus();
   };
 
-  const shown = popupOpen ? suggestions : [];
+  const shown = popupOpen && focusHere ? suggestions : [];
   const pointed = shown[suggested];
   const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const completion = pointed ?? shown.find((s) => s.kind === 'completion');
@@ -160,7 +170,9 @@ export function HeaderSearchBox({ landmarkLabel }: { landmarkLabel?: string }) {
 
   // The popup stays open while the focus moves within the form (to "Clear recent searches").
   const blur = (event: FocusEvent<HTMLFormElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget)) searchBoxStore.setPopupOpen(false);
+    if (event.currentTarget.contains(event.relatedTarget)) return;
+    setFocusHere(false);
+    searchBoxStore.setPopupOpen(false);
   };
 
   const resultsShown = onScreen && results.count > 0;
@@ -177,7 +189,10 @@ export function HeaderSearchBox({ landmarkLabel }: { landmarkLabel?: string }) {
       role="search"
       aria-label={landmarkLabel ?? t('search.placeholder')}
       onSubmit={submit}
-      onFocus={() => searchBoxStore.setPopupOpen(true)}
+      onFocus={() => {
+        setFocusHere(true);
+        searchBoxStore.setPopupOpen(true);
+      }}
       onBlur={blur}
       style={{ flex: 1, maxWidth: 560, position: 'relative' }}
     >
@@ -240,6 +255,7 @@ export function HeaderSearchBox({ landmarkLabel }: { landmarkLabel?: string }) {
         }}
       />
       <SearchSuggestionsPopup
+        shown={focusHere}
         listboxId={popupId}
         optionId={suggestionId}
         onChoose={choose}

@@ -64,12 +64,15 @@ function CompletionText({ text, words }: { text: string; words: readonly string[
 }
 
 export function SearchSuggestionsPopup({
+  shown,
   listboxId,
   optionId,
   onChoose,
   onRemove,
   onClear,
 }: {
+  /** This popup's box has the focus. */
+  shown: boolean;
   listboxId: string;
   optionId: (index: number) => string;
   onChoose: (suggestion: Suggestion) => void;
@@ -87,7 +90,7 @@ export function SearchSuggestionsPopup({
     const form = paper.current?.parentElement;
     if (form) paper.current!.style.setProperty('--popup-top', `${form.getBoundingClientRect().bottom + 6}px`);
   });
-  if (!popupOpen || suggestions.length === 0) return null;
+  if (!shown || !popupOpen || suggestions.length === 0) return null;
   const recent = suggestions[0]!.kind === 'recent';
   const words = tokenize(draft);
   const labelId = `${listboxId}-label`;
