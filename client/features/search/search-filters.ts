@@ -122,7 +122,7 @@ export function rangeCountsByKey(
     const ranges = sources[name]?.rangeFilters;
     if (outcome === 'error' || !ranges) continue;
     for (const key of keys) {
-      const histogram = ranges[key] ? outcome.histograms[ranges[key].property] : undefined;
+      const histogram = ranges[key] ? outcome.histograms?.[ranges[key].property] : undefined;
       if (!histogram) continue;
       const sum = counts[key] ?? histogram.map(() => 0);
       counts[key] = sum.map((count, bucket) => count + (histogram[bucket] ?? 0));

@@ -12,8 +12,8 @@ export interface SourceOutcome {
   count: number;
   limited: boolean;
   facets: FacetCounts;
-  /** Numeric property → matches per bucket of its range filter's histogram. */
-  histograms: Record<string, number[]>;
+  /** Numeric property → matches per bucket of its range filter's histogram (absent: none counted). */
+  histograms?: Record<string, number[]>;
 }
 
 export interface MultiSearchResult {
