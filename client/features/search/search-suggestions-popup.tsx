@@ -106,6 +106,8 @@ export function SearchSuggestionsPopup({
         insetInlineStart: { xs: 8, md: 0 },
         insetInlineEnd: { xs: 8, md: 0 },
         zIndex: 'modal',
+        // The home page's box sits in centred text.
+        textAlign: 'start',
         borderRadius: 4,
         py: 1,
         overflow: 'hidden',
