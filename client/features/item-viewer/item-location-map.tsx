@@ -1,4 +1,4 @@
-// A small globe turned to where an item is (its numeric `lat` and `lon`), with a dot on it. The
+// A small globe turned to where an item is (its source's `coordinates`), with a dot on it. The
 // land is Natural Earth's 1:110m outline from the world-atlas package, loaded with this component
 // as part of the app (precached), so the map needs no tile server and works offline.
 import { Box } from '@mui/material';
@@ -6,13 +6,16 @@ import { useTheme } from '@mui/material/styles';
 import { geoOrthographic, geoPath } from 'd3-geo';
 import { useTranslation } from 'react-i18next';
 import { useLand } from '#client/lib/world-land';
-import { coordinatesOf } from '#shared/search/sift/geo-distance';
+import { coordinatesOf, type LatLon } from '#shared/search/sift/geo-distance';
 
 const SIZE = 160;
 
-/** The coordinates of a document with numeric `lat` and `lon` in range, else undefined. */
-export function locationOf(document: Record<string, unknown>): { lat: number; lon: number } | undefined {
-  return coordinatesOf(document.lat, document.lon);
+/** Where a document is, by its source's `coordinates` (numbers in range), else undefined. */
+export function locationOf(
+  document: Record<string, unknown>,
+  coordinates: { lat: string; lon: string } | undefined,
+): LatLon | undefined {
+  return coordinates && coordinatesOf(document[coordinates.lat], document[coordinates.lon]);
 }
 
 export function ItemLocationMap({ lat, lon, title }: { lat: number; lon: number; title: string }) {

@@ -124,7 +124,7 @@ export function ItemViewer({
   const { document } = item;
   const title = String(document[source.titleProperty] ?? itemKey);
   const fields = itemFields(source, document);
-  const location = locationOf(document);
+  const location = locationOf(document, source.coordinates);
   return (
     <Box>
       {back}
