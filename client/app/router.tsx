@@ -79,34 +79,44 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RootErrorBoundary,
     HydrateFallback: StartupProgress,
     children: [
-      { lazy: () => import('./layouts/gapui-layout'), children: gapuiRoutes },
       {
-        lazy: () => import('./layouts/default-layout'),
+        // A page's error shows inside the shell, which keeps the consent banner and the app's
+        // notices (offline, install, update); the root's boundary is for the shell's own errors.
+        id: 'pages',
+        ErrorBoundary: RootErrorBoundary,
         children: [
+          { lazy: () => import('./layouts/gapui-layout'), children: gapuiRoutes },
           {
-            path: 'modules/auth/login',
-            handle: handle({ auth: { unauthenticatedOnly: true, navigateAuthenticatedTo: '/' } }),
-            lazy: () => import('./routes/auth-login'),
+            lazy: () => import('./layouts/default-layout'),
+            children: [
+              {
+                path: 'modules/auth/login',
+                handle: handle({ auth: { unauthenticatedOnly: true, navigateAuthenticatedTo: '/' } }),
+                lazy: () => import('./routes/auth-login'),
+              },
+            ],
+          },
+          {
+            lazy: () => import('./layouts/gap-layout'),
+            children: [
+              {
+                path: 'item/:datasource/:key',
+                // Public sources' items are for everyone; a protected source's need sign-in.
+                handle: handle({
+                  auth: ({ datasource = '' }, config) => protectedSource(config, datasource),
+                }),
+                lazy: () => import('./routes/item'),
+              },
+              { path: 'loginCallbackUrl', lazy: () => import('./routes/login-callback') },
+            ],
+          },
+          {
+            path: '*',
+            loader: ({ request }) => {
+              throw notFoundError(new URL(request.url).pathname);
+            },
           },
         ],
-      },
-      {
-        lazy: () => import('./layouts/gap-layout'),
-        children: [
-          {
-            path: 'item/:datasource/:key',
-            // Public sources' items are for everyone; a protected source's need sign-in.
-            handle: handle({ auth: ({ datasource = '' }, config) => protectedSource(config, datasource) }),
-            lazy: () => import('./routes/item'),
-          },
-          { path: 'loginCallbackUrl', lazy: () => import('./routes/login-callback') },
-        ],
-      },
-      {
-        path: '*',
-        loader: ({ request }) => {
-          throw notFoundError(new URL(request.url).pathname);
-        },
       },
     ],
   },

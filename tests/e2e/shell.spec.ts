@@ -41,9 +41,16 @@ test('protected routes send anonymous visitors into sign-in, with a way back', a
   expect(errors).toEqual([]);
 });
 
-test('an unknown path shows the 404 error page, and dismiss returns to /', async ({ page }) => {
+test('an unknown path shows the 404 error page in the shell, and dismiss returns to /', async ({
+  page,
+  context,
+}) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found: /no/such/page');
+  // The shell stays around the error: its notices still appear.
+  await context.setOffline(true);
+  await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+  await context.setOffline(false);
   await page.getByRole('button', { name: 'Error details' }).click();
   const details = page.locator('dl');
   for (const label of [
