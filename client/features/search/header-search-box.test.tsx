@@ -15,10 +15,6 @@ import { RECENT_SEARCHES_KEY, readRecentSearches } from './recent-searches';
 import { SearchDepsContext } from './search-deps-context';
 import { SearchScreen } from './search-screen';
 
-// setConsent tells other tabs through a BroadcastChannel, which in worker threads reaches the test
-// files running beside this one (their screens would then remember filters): none here.
-vi.hoisted(() => vi.stubGlobal('BroadcastChannel', undefined));
-
 configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {

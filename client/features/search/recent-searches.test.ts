@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // Recent searches: newest first, once each, at most five, per person, only with consent, and a
 // signed-in user's gone at sign-out.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setConsent } from '#client/consent/consent-store';
 import {
   clearRecentSearches,
@@ -11,10 +11,6 @@ import {
   readRecentSearches,
   rememberSearch,
 } from './recent-searches';
-
-// setConsent tells other tabs through a BroadcastChannel, which in worker threads reaches the test
-// files running beside this one (their screens would then remember filters): none here.
-vi.hoisted(() => vi.stubGlobal('BroadcastChannel', undefined));
 
 describe('recent searches', () => {
   beforeEach(() => setConsent(['preferences']));
