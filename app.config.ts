@@ -18,6 +18,8 @@ const config: AppConfigInput = {
         protected: false,
         keyProperty: 'code',
         titleProperty: 'name',
+        // Its name in the interface language (es, fr, ar) is the title shown; `name` is still the title searched.
+        localizedTitleProperty: 'localizedName',
         descriptionProperties: ['officialName', 'capital', 'subregion'],
         flagProperty: 'cca2',
         searchProperties: {

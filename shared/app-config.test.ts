@@ -80,6 +80,21 @@ describe('parseAppConfig', () => {
       }
     });
 
+    it('wants localized titles in a stored property that is shown, not searched, filtered or reserved', () => {
+      expect(message(withCities({ localizedTitleProperty: 'localizedName' }))).toBe('');
+      expect(message(withCities({ localizedTitleProperty: 'altNames' }))).toContain(
+        'gapSearch.dataSources.cities.localizedTitleProperty: "altNames" is searched or indexed, not an object of titles',
+      );
+      expect(
+        message(withCities({ localizedTitleProperty: 'localizedName', omitFromHits: ['localizedName'] })),
+      ).toContain(
+        'gapSearch.dataSources.cities.omitFromHits.0: "localizedName" is shown, sorted on or filtered',
+      );
+      expect(message(withCities({ localizedTitleProperty: 'score' }))).toContain(
+        'gapSearch.dataSources.cities.localizedTitleProperty: "score" is reserved by the search',
+      );
+    });
+
     it('names the source and field of settings that contradict each other', () => {
       const text = message(
         withCities({

@@ -64,6 +64,11 @@ const DataSourceFields = z.object({
   keyProperty: propertyName,
   /** The property shown as an item's title. */
   titleProperty: propertyName,
+  /**
+   * Optional: a stored property holding the title per interface language (`{ "es": "Francia" }`),
+   * shown instead of the title property in that language (shared/search/item-title.ts).
+   */
+  localizedTitleProperty: propertyName.optional(),
   /** Properties shown under the title, in order. */
   descriptionProperties: z.array(propertyName).default([]),
   /** A property holding an ISO 3166-1 alpha-2 country code: its flag stands for the item (results, item page). */
@@ -108,6 +113,7 @@ export const DataSourceConfigSchema = DataSourceFields.superRefine((source, ctx)
   const shown = [
     source.keyProperty,
     source.titleProperty,
+    ...(source.localizedTitleProperty ? [source.localizedTitleProperty] : []),
     ...source.descriptionProperties,
     ...(source.flagProperty ? [source.flagProperty] : []),
     ...indexed,
@@ -139,6 +145,10 @@ export const DataSourceConfigSchema = DataSourceFields.superRefine((source, ctx)
   for (const property of Object.keys(source.lookups)) {
     if (!indexed.includes(property)) issue(['lookups', property], 'is not one of indexedProperties');
   }
+  const localized = source.localizedTitleProperty;
+  if (localized && (searched.includes(localized) || indexed.includes(localized))) {
+    issue(['localizedTitleProperty'], `"${localized}" is searched or indexed, not an object of titles`);
+  }
   for (const property of searched) {
     if (indexed.includes(property)) {
       issue(
@@ -151,6 +161,7 @@ export const DataSourceConfigSchema = DataSourceFields.superRefine((source, ctx)
     ...searched.map((property) => ({ path: ['searchProperties', property], property })),
     ...indexed.map((property) => ({ path: ['indexedProperties', property], property })),
     { path: ['titleProperty'], property: source.titleProperty },
+    ...(localized ? [{ path: ['localizedTitleProperty'], property: localized }] : []),
     ...source.descriptionProperties.map((property, i) => ({ path: ['descriptionProperties', i], property })),
     ...(source.flagProperty ? [{ path: ['flagProperty'], property: source.flagProperty }] : []),
     ...source.sortOptions.map((o, i) => ({ path: ['sortOptions', i, 'property'], property: o.property })),

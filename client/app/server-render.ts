@@ -135,8 +135,8 @@ export async function serverItemPage(
   if (!document) return 'missing';
   const labels = await serverLabelsOf(render, lookupIdsOf(source, document));
   const words = searchLabels(render.i18n, (id) => labels[id]);
-  const title = String(document[source.titleProperty] ?? key);
-  const fields = itemFields(source, document).map(
+  const title = words.title(source, document, key);
+  const fields = itemFields(source, document, title).map(
     ({ property, value }) => `${words.field(property)}: ${words.value(source, property, value)}`,
   );
   return {

@@ -16,6 +16,9 @@ const france = {
 describe('validateRecord', () => {
   it('accepts a record and computes its rank from the configured property', () => {
     const check = validateRecord(countries, { ...france, subregion: null });
+    expect(validateRecord(countries, { ...france, localizedName: { es: 'Francia', ar: 'فرنسا' } }).ok).toBe(
+      true,
+    );
     expect(check).toEqual({
       ok: true,
       record: { key: 'FRA', document: france, rank: Math.round(Math.log10(551696) * 1000) / 1000 },
@@ -30,6 +33,7 @@ describe('validateRecord', () => {
       languages: 'fra',
       area: -1,
       rank: 3,
+      localizedName: { es: 'Francia', ar: ['فرنسا'] },
     });
     expect(check.ok).toBe(false);
     expect(!check.ok && check.problems).toEqual([
@@ -39,6 +43,7 @@ describe('validateRecord', () => {
       { property: 'capital', reason: '"capital" must be an array of strings' },
       { property: 'region', reason: '"region" must be a string' },
       { property: 'languages', reason: '"languages" must be an array of strings' },
+      { property: 'localizedName', reason: '"localizedName" must be an object of titles by language code' },
       { property: 'area', reason: '"area" must be a number ≥ 0' },
     ]);
     expect(validateRecord(countries, ['not', 'an', 'object'])).toEqual({

@@ -55,6 +55,7 @@ const isRank = (value: unknown) => typeof value === 'number' && Number.isFinite(
 const isSortable = (value: unknown) => isString(value) || Number.isFinite(value);
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
+const isTitlesObject = (value: unknown) => isPlainObject(value) && Object.values(value).every(isString);
 
 interface PropertyCheck {
   property: string;
@@ -80,6 +81,9 @@ function propertyChecks(source: DataSourceConfig): PropertyCheck[] {
             ? expect(property, 'a string', isString)
             : expect(property, 'an array of strings', isStringArray),
       ),
+      ...(source.localizedTitleProperty
+        ? [expect(source.localizedTitleProperty, 'an object of titles by language code', isTitlesObject)]
+        : []),
       ...(source.rank ? [expect(source.rank.property, 'a number ≥ 0', isRank)] : []),
       ...source.sortOptions.map((option) => expect(option.property, 'a string or a number', isSortable)),
     ];

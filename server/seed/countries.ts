@@ -7,6 +7,27 @@ export function loadCountries(): Country[] {
   return createRequire(import.meta.url)('world-countries') as Country[];
 }
 
+/** world-countries' translation keys (ISO 639-3) for the interface languages other than English. */
+const translationKey: Record<string, string> = { es: 'spa', fr: 'fra', ar: 'ara' };
+
+const translatedName = (country: Country, code: string): string | undefined =>
+  Object.hasOwn(translationKey, code) ? country.translations[translationKey[code]!]?.common : undefined;
+
+/** The country's common name in interface language `code`; English when the package has none. */
+export function countryNameIn(country: Country, code: string): string {
+  return translatedName(country, code) ?? country.name.common;
+}
+
+/** The country's names in the interface languages other than English that the package has. */
+function localizedNames(country: Country): Record<string, string> {
+  return Object.fromEntries(
+    Object.keys(translationKey).flatMap((code) => {
+      const name = translatedName(country, code);
+      return name ? [[code, name]] : [];
+    }),
+  );
+}
+
 export function countryRecords(countries = loadCountries()): Record<string, unknown>[] {
   return countries.map((country) => {
     const otherNames = [
@@ -17,6 +38,8 @@ export function countryRecords(countries = loadCountries()): Record<string, unkn
       code: country.cca3,
       cca2: country.cca2,
       name: country.name.common,
+      // Shown as the title in the Spanish, French and Arabic interface (`localizedTitleProperty`).
+      localizedName: localizedNames(country),
       officialName: country.name.official,
       capital: country.capital,
       altSpellings: country.altSpellings,

@@ -3,6 +3,7 @@
 // are the label in each interface language, in the order of shared/locales.ts (en, es, fr, ar).
 import type { Country } from 'world-countries';
 import { locales } from '#shared/locales';
+import { countryNameIn } from './countries';
 import { featureCodeLabels, type Labels, regionLabels } from './lookup-labels';
 
 export interface LookupRow {
@@ -10,20 +11,13 @@ export interface LookupRow {
   values: string[];
 }
 
-/** world-countries' translation keys (ISO 639-3) for the interface languages other than English. */
-const translationKey: Record<string, string> = { es: 'spa', fr: 'fra', ar: 'ara' };
-
 function entries(namespace: string, labels: Record<string, Labels>): LookupRow[] {
   return Object.entries(labels).map(([code, values]) => ({ id: `${namespace}.${code}`, values }));
 }
 
 function countryLookups(countries: Country[]): LookupRow[] {
   return countries.flatMap((country) => {
-    const values = locales.map(({ code }) =>
-      code === 'en'
-        ? country.name.common
-        : (country.translations[translationKey[code]!]?.common ?? country.name.common),
-    );
+    const values = locales.map(({ code }) => countryNameIn(country, code));
     // Cities name countries by two-letter code, countries' borders by three-letter code.
     return [
       { id: `country.${country.cca2}`, values },

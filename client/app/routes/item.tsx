@@ -73,7 +73,7 @@ function IndexedItemViewer() {
   );
   const source = dataSources[datasource];
   usePageTitle(
-    item.state === 'found' && source ? String(item.document[source.titleProperty] ?? key) : undefined,
+    item.state === 'found' && source ? labels.title(source, item.document, key) : undefined,
     platformName,
   );
   return (

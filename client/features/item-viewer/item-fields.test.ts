@@ -4,6 +4,7 @@ import { itemFields } from './item-fields';
 
 const source = {
   titleProperty: 'name',
+  localizedTitleProperty: 'localizedName',
   descriptionProperties: ['capital'],
   searchProperties: { name: 'text', altSpellings: 'text[]' },
   indexedProperties: { region: 'enum', borders: 'string[]' },
@@ -23,7 +24,7 @@ describe('item fields', () => {
       region: 'Europe',
       flag: '🇫🇷',
     };
-    expect(itemFields(source, document)).toEqual([
+    expect(itemFields(source, document, 'France')).toEqual([
       { property: 'capital', value: 'Paris', filterKey: undefined },
       { property: 'region', value: 'Europe', filterKey: 'region' },
       { property: 'borders', value: ['BEL', 'DEU'], filterKey: 'neighbour' },
@@ -34,14 +35,19 @@ describe('item fields', () => {
   });
 
   it('leaves out empty values', () => {
-    const fields = itemFields(source, {
-      id: 'X',
-      rank: 0,
-      name: 'X',
-      capital: '',
-      borders: [],
-      region: null,
-    });
+    const fields = itemFields(
+      source,
+      { id: 'X', rank: 0, name: 'X', capital: '', borders: [], region: null },
+      'X',
+    );
     expect(fields).toEqual([]);
+  });
+
+  it('lists the title property when the heading shows a localized title, never the localized titles', () => {
+    const document = { id: 'FRA', rank: 5.7, name: 'France', localizedName: { es: 'Francia', ar: 'فرنسا' } };
+    expect(itemFields(source, document, 'فرنسا')).toEqual([
+      { property: 'name', value: 'France', filterKey: undefined },
+    ]);
+    expect(itemFields(source, document, 'France')).toEqual([]);
   });
 });

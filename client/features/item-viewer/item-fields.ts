@@ -1,6 +1,6 @@
 // Which of an item's fields the viewer shows, in what order: the description first, then the
-// filterable properties, the searched names and the rest, leaving out the title and what the
-// search itself adds (id, rank).
+// filterable properties, the searched names and the rest, leaving out what the heading shows and
+// what the search itself adds (id, rank).
 import type { DataSourceConfig } from '#shared/app-config';
 
 const SEARCH_FIELDS = new Set(['id', 'rank']);
@@ -18,7 +18,15 @@ function isEmpty(value: unknown): boolean {
   );
 }
 
-export function itemFields(source: DataSourceConfig, document: Record<string, unknown>): ItemField[] {
+/**
+ * The fields under an item's heading `title`: its title property only when the heading shows
+ * another name (a localized title), never the localized titles themselves.
+ */
+export function itemFields(
+  source: DataSourceConfig,
+  document: Record<string, unknown>,
+  title: string,
+): ItemField[] {
   const ordered = [
     ...source.descriptionProperties,
     ...Object.keys(source.indexedProperties),
@@ -29,7 +37,10 @@ export function itemFields(source: DataSourceConfig, document: Record<string, un
   return [...new Set(ordered)]
     .filter(
       (property) =>
-        property !== source.titleProperty && !SEARCH_FIELDS.has(property) && !isEmpty(document[property]),
+        !(property === source.titleProperty && document[property] === title) &&
+        property !== source.localizedTitleProperty &&
+        !SEARCH_FIELDS.has(property) &&
+        !isEmpty(document[property]),
     )
     .map((property) => ({ property, value: document[property], filterKey: filterKeyOf.get(property) }));
 }

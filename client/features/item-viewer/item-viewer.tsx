@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { itemAvatar, withFlagFont } from '#client/lib/item-avatar';
 import { visuallyHidden } from '#client/theme/visually-hidden';
 import type { DataSourceConfig } from '#shared/app-config';
+import type { TitleSource } from '#shared/search/item-title';
 import { ItemFieldValue, type ItemValueLabels } from './item-field-value';
 import { itemFields } from './item-fields';
 import { ItemLocationMap, locationOf } from './item-location-map';
@@ -19,6 +20,7 @@ export type ItemState =
 export interface ItemLabels extends ItemValueLabels {
   dataType(dataType: string, form: 'item' | 'collection'): string;
   field(property: string): string;
+  title(source: TitleSource, document: Record<string, unknown>, key: string): string;
 }
 
 export interface ItemViewerProps {
@@ -122,8 +124,8 @@ export function ItemViewer({
   }
 
   const { document } = item;
-  const title = String(document[source.titleProperty] ?? itemKey);
-  const fields = itemFields(source, document);
+  const title = labels.title(source, document, itemKey);
+  const fields = itemFields(source, document, title);
   const location = locationOf(document, source.coordinates);
   return (
     <Box>

@@ -1,11 +1,12 @@
-// Words for what app.config.ts names: data types, properties (fields and filters), sort options
-// and stored values. Config names without a translation fall back to a readable form of the name,
+// Words for what app.config.ts names: data types, properties (fields and filters), sort options,
+// stored values and item titles. Config names without a translation fall back to a readable form of the name,
 // so a new source works before its texts exist.
 
 import type { i18n } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataSourceConfig } from '#shared/app-config';
+import { itemTitle, type TitleSource } from '#shared/search/item-title';
 
 /** Human labels of lookup ids (`<namespace>.<code>`), when lookups are available. */
 export type LookupLabel = (id: string) => string | undefined;
@@ -24,6 +25,8 @@ export interface SearchLabels {
   value(source: Pick<DataSourceConfig, 'lookups'> | undefined, property: string, value: unknown): string;
   /** A value of filter `key` in words, labelled as the first of `sources` with that key does. */
   filterValue(sources: Record<string, DataSourceConfig>, key: string, value: string): string;
+  /** An item's title in the interface language (its key when it has none). */
+  title(source: TitleSource, document: Record<string, unknown>, key: string): string;
 }
 
 /** "featureCode" → "Feature code". */
@@ -75,6 +78,7 @@ export function searchLabels(
       const source = Object.values(sources).find((s) => key in s.filters);
       return scalar(source, source?.filters[key] ?? key, value);
     },
+    title: (source, document, key) => itemTitle(source, document, language, key),
   };
 }
 

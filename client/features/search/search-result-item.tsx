@@ -56,7 +56,7 @@ export const SearchResultItem = memo(function SearchResultItem({
 }: ResultItemProps) {
   const { t, i18n } = useTranslation();
   const km = near && hitDistanceKm(hit, { [hit.dataType]: source }, near);
-  const title = String(hit.document[source.titleProperty] ?? hit.id);
+  const title = labels.title(source, hit.document, hit.id);
   const details = source.descriptionProperties.flatMap((property) => {
     const value = hit.document[property];
     if (value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length))

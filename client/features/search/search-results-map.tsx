@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLand } from '#client/lib/world-land';
+import { itemTitle } from '#shared/search/item-title';
 import { coordinatesOf, type LatLon } from '#shared/search/sift/geo-distance';
 import type { PageResult } from './search-results-list';
 
@@ -55,7 +56,8 @@ export default function SearchResultsMap({
   /** The user's position ("near me"), drawn too. */
   position?: LatLon;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
   const { palette } = useTheme();
   const navigate = useNavigate();
   const land = useLand();
@@ -65,10 +67,10 @@ export default function SearchResultsMap({
         const axes = result.source.coordinates;
         const document = result.hit.document;
         const location = axes ? coordinatesOf(document[axes.lat], document[axes.lon]) : undefined;
-        const title = String(document[result.source.titleProperty] ?? result.hit.id);
+        const title = itemTitle(result.source, document, language, result.hit.id);
         return location ? [{ result, title, location }] : [];
       }),
-    [results],
+    [results, language],
   );
   if (points.length === 0) {
     return (
