@@ -8,6 +8,7 @@ describe('item title', () => {
   it('is the name in the interface language when the source keeps one', () => {
     expect(itemTitle(countries, france, 'ar', 'FRA')).toBe('فرنسا');
     expect(itemTitle(countries, france, 'es', 'FRA')).toBe('Francia');
+    expect(itemTitle(countries, france, 'es-MX', 'FRA')).toBe('Francia');
   });
 
   it('is the title property in English and in a language the item has no name in', () => {

@@ -12,8 +12,10 @@ export function itemTitle(
   key: string,
 ): string {
   const localized = source.localizedTitleProperty && document[source.localizedTitleProperty];
-  if (localized && typeof localized === 'object' && Object.hasOwn(localized, language)) {
-    const title = (localized as Record<string, unknown>)[language];
+  // Titles are keyed by interface language code ("fr"), whatever region a tag names ("fr-CA").
+  const code = language.split('-')[0]!;
+  if (localized && typeof localized === 'object' && Object.hasOwn(localized, code)) {
+    const title = (localized as Record<string, unknown>)[code];
     if (typeof title === 'string' && title.trim() !== '') return title;
   }
   const title = document[source.titleProperty];
