@@ -121,11 +121,14 @@ test('a public item and a public query hydrate without a mismatch in both direct
   context,
 }) => {
   const errors = collectPageErrors(page);
-  for (const lang of ['en', 'ar']) {
-    // The item's heading, the result's title with the word marked, or the key not found: drawn by the server.
+  for (const [lang, france] of [
+    ['en', 'France'],
+    ['ar', 'فرنسا'],
+  ]) {
+    // The item's heading, the result's title (in the page's language), or the key not found: drawn by the server.
     for (const [path, drawn] of [
-      ['/item/countries/FRA', '>France<'],
-      ['/search?s=france', '>France<'],
+      ['/item/countries/FRA', `>${france}<`],
+      ['/search?s=france', `>${france}<`],
       ['/item/countries/ZZZ', lang === 'ar' ? '«ZZZ»' : '“ZZZ”'],
     ] as const) {
       await test.step(`${path} (${lang})`, async () => {
