@@ -3,6 +3,7 @@
 // selected filter), and what the page then does on its main thread (sort the merged hits, cut out
 // one page). The worker calls run in-process here. Prints one JSON line.
 
+import { itemTitle, type TitleSource } from '#shared/search/item-title';
 import { runScreenSearch, type ScreenQuery } from '../client/features/search/run-screen-search';
 import { createSearchLoadStore } from '../client/features/search/search-load-store';
 import { sortHits } from '../client/features/search/search-sort';
@@ -48,9 +49,13 @@ for (const [name, query] of Object.entries(queries)) {
     ...(await measure(() => runScreenSearch(dataSources, dataSources, query, deps), SAMPLES, 1)),
   };
   if (result.hits.length > widest.hits) {
-    const collator = new Intl.Collator('en');
+    const labels = {
+      collator: new Intl.Collator('en'),
+      title: (source: TitleSource, document: Record<string, unknown>, key: string) =>
+        itemTitle(source, document, 'en', key),
+    };
     const sort = await measure(
-      async () => sortHits(result.hits, 'population', dataSources, collator).slice(0, 100),
+      async () => sortHits(result.hits, 'population', dataSources, labels).slice(0, 100),
       SAMPLES,
       1,
     );

@@ -191,7 +191,7 @@ export async function serverSearchPage(
     result.hits,
     sortIdOf(dataSources, parsed.sort),
     visible,
-    searchLabels(render.i18n).collator,
+    searchLabels(render.i18n),
   );
   const start = (parsed.page - 1) * parsed.itemsPerPage;
   const hits = sorted.slice(start, start + parsed.itemsPerPage);

@@ -124,7 +124,7 @@ test('a public item and a public query hydrate without a mismatch in both direct
   for (const [lang, france] of [
     ['en', 'France'],
     ['ar', 'فرنسا'],
-  ]) {
+  ] as const) {
     // The item's heading, the result's title (in the page's language), or the key not found: drawn by the server.
     for (const [path, drawn] of [
       ['/item/countries/FRA', `>${france}<`],

@@ -150,8 +150,8 @@ export function SearchScreen({
         ? []
         : near
           ? sortByDistance(result.hits, visible, near)
-          : sortHits(result.hits, sortId, visible, labels.collator),
-    [result, near, sortId, visible, labels.collator],
+          : sortHits(result.hits, sortId, visible, labels),
+    [result, near, sortId, visible, labels],
   );
   const pageCount = Math.max(1, Math.ceil(sorted.length / itemsPerPage));
   const page = Math.min(screen.page, pageCount);

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { itemTitle, type TitleSource } from '#shared/search/item-title';
 import type { SearchHit } from '#shared/search/search-types';
 import { sortHits, sortIdOf, sortOptionIds, sortValuesFor } from './search-sort';
 
 const sources = {
   countries: {
     dataType: 'country',
+    titleProperty: 'name',
+    localizedTitleProperty: 'localizedName',
     sortOptions: [
       { id: 'name', property: 'name', direction: 'asc' as const },
       { id: 'area', property: 'area', direction: 'desc' as const },
@@ -12,6 +15,7 @@ const sources = {
   },
   cities: {
     dataType: 'city',
+    titleProperty: 'name',
     sortOptions: [
       { id: 'name', property: 'name', direction: 'asc' as const },
       { id: 'population', property: 'population', direction: 'desc' as const },
@@ -33,7 +37,12 @@ const hits = [
   hit('country', 'AND', 2, { name: 'Andorra', area: 468 }),
   hit('city', 'nameless', 1, { population: 10 }),
 ];
-const collator = new Intl.Collator('en');
+const labelsIn = (language: string) => ({
+  collator: new Intl.Collator(language),
+  title: (source: TitleSource, document: Record<string, unknown>, key: string) =>
+    itemTitle(source, document, language, key),
+});
+const labels = labelsIn('en');
 const ids = (sorted: SearchHit[]) => sorted.map((h) => h.id);
 
 describe('sort options', () => {
@@ -47,7 +56,7 @@ describe('sort options', () => {
   });
 
   it('keeps the score order for best match', () => {
-    expect(ids(sortHits(hits, undefined, sources, collator))).toEqual([
+    expect(ids(sortHits(hits, undefined, sources, labels))).toEqual([
       'zurich',
       'FRA',
       'aarau',
@@ -57,7 +66,7 @@ describe('sort options', () => {
   });
 
   it('orders text with the collator (accents fold) and puts items without a value last', () => {
-    expect(ids(sortHits(hits, 'name', sources, collator))).toEqual([
+    expect(ids(sortHits(hits, 'name', sources, labels))).toEqual([
       'aarau',
       'AND',
       'FRA',
@@ -67,19 +76,29 @@ describe('sort options', () => {
   });
 
   it('orders numbers by each source’s direction; sources without the option follow, by score', () => {
-    expect(ids(sortHits(hits, 'population', sources, collator))).toEqual([
+    expect(ids(sortHits(hits, 'population', sources, labels))).toEqual([
       'zurich',
       'aarau',
       'nameless',
       'FRA',
       'AND',
     ]);
-    expect(ids(sortHits(hits, 'area', sources, collator))).toEqual([
+    expect(ids(sortHits(hits, 'area', sources, labels))).toEqual([
       'FRA',
       'AND',
       'zurich',
       'aarau',
       'nameless',
     ]);
+  });
+
+  it('orders by the title shown in the interface language when the option sorts on the title property', () => {
+    const named = [
+      hit('country', 'FRA', 3, { name: 'France', localizedName: { ar: 'فرنسا' } }),
+      hit('country', 'DEU', 2, { name: 'Germany', localizedName: { ar: 'ألمانيا' } }),
+      hit('country', 'ESP', 1, { name: 'Spain', localizedName: { ar: 'إسبانيا' } }),
+    ];
+    expect(ids(sortHits(named, 'name', sources, labelsIn('en')))).toEqual(['FRA', 'DEU', 'ESP']);
+    expect(ids(sortHits(named, 'name', sources, labelsIn('ar')))).toEqual(['ESP', 'DEU', 'FRA']);
   });
 });

@@ -2,6 +2,7 @@
 // id across all configured sources, so a URL's `sort` means the same whatever the chips.
 import type { DataSourceConfig } from '#shared/app-config';
 import type { SearchHit } from '#shared/search/search-types';
+import type { SearchLabels } from './search-labels';
 
 type Sources = Record<string, Pick<DataSourceConfig, 'dataType' | 'sortOptions'>>;
 
@@ -31,25 +32,38 @@ function comparable(value: unknown): number | string | undefined {
   return undefined;
 }
 
+type SortedSources = Record<
+  string,
+  Pick<DataSourceConfig, 'dataType' | 'sortOptions' | 'titleProperty' | 'localizedTitleProperty'>
+>;
+
 /**
  * Hits in the order of option `id` (each hit by its own source's property and direction); hits
- * whose source lacks the option or whose value is missing come last, by score. Stable.
+ * whose source lacks the option or whose value is missing come last, by score. An option on the
+ * title property orders by the title shown (in the interface language). Stable.
  */
 export function sortHits(
   hits: SearchHit[],
   id: string | undefined,
-  sources: Sources,
-  collator: Intl.Collator,
+  sources: SortedSources,
+  labels: Pick<SearchLabels, 'collator' | 'title'>,
 ) {
   if (!id) return hits;
-  const optionOf = new Map(
-    Object.values(sources).map((source) => [source.dataType, source.sortOptions.find((o) => o.id === id)]),
+  const sortOf = new Map(
+    Object.values(sources).map((source) => [
+      source.dataType,
+      { source, option: source.sortOptions.find((o) => o.id === id) },
+    ]),
   );
   const keyed = hits.map((hit) => {
-    const option = optionOf.get(hit.dataType);
+    const { source, option } = sortOf.get(hit.dataType) ?? {};
+    const value = option && comparable(hit.document[option.property]);
     return {
       hit,
-      value: option && comparable(hit.document[option.property]),
+      value:
+        value !== undefined && option!.property === source!.titleProperty
+          ? labels.title(source!, hit.document, hit.id)
+          : value,
       sign: option?.direction === 'desc' ? -1 : 1,
     };
   });
@@ -60,7 +74,7 @@ export function sortHits(
     const order =
       typeof a.value === 'number' && typeof b.value === 'number'
         ? a.value - b.value
-        : collator.compare(String(a.value), String(b.value));
+        : labels.collator.compare(String(a.value), String(b.value));
     return order * a.sign || b.hit.score - a.hit.score;
   });
   return keyed.map((entry) => entry.hit);
