@@ -52,7 +52,7 @@ for (let round = 0; round <= ROUNDS; round += 1) {
   for (const query of typed) {
     for (let length = 1; length <= query.length; length += 1) {
       const text = query.slice(0, length);
-      const ms = await time(() => suggestCompletions(dataSources, text, deps));
+      const ms = await time(() => suggestCompletions(dataSources, text, 'en', deps));
       const plainMs = await time(() => plainSearches(text));
       if (round > 0) (length <= 2 ? short : longer).push(ms);
       if (round > 0) (length <= 2 ? plainShort : plainLonger).push(plainMs);
@@ -68,7 +68,7 @@ const examples = Object.fromEntries(
   await Promise.all(
     ['l', 'lon', 'new y', 'san', 'toky', 'القا'].map(async (q) => [
       q,
-      await suggestCompletions(dataSources, q, deps),
+      await suggestCompletions(dataSources, q, 'en', deps),
     ]),
   ),
 );

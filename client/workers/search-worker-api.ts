@@ -8,6 +8,7 @@ import type { SearchEngine } from '#shared/search/engine';
 import { engineFor } from '#shared/search/engines';
 import { readArtifact, restoreArtifact } from '#shared/search/index-artifact';
 import { indexSpec, recordsToIndexDocuments } from '#shared/search/index-input';
+import type { TitleSource } from '#shared/search/item-title';
 import { correctedQuery, type TitleCompletion, titleCompletions } from '#shared/search/query-help';
 import { runSearch } from '#shared/search/run-search';
 import type { SearchAlgorithm } from '#shared/search/search-algorithms';
@@ -202,17 +203,19 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
 
     /**
      * Titles completing `request.term`, best first (relevance × popularity): the hits of a small
-     * search whose `titleProperty` has a word starting with each query word. [] when not loaded.
+     * search whose title (in `language`, or its title property) has a word starting with each
+     * query word. [] when not loaded.
      */
     async suggestTitles(
       name: string,
       request: SearchRequest,
-      titleProperty: string,
+      source: TitleSource,
+      language: string,
     ): Promise<TitleCompletion[]> {
       const held = indexes.get(name);
       if (!held || !request.term) return [];
       const { hits } = await runSearch(held.engine, held.index, held.dataType, request);
-      return titleCompletions(hits, titleProperty, request.term);
+      return titleCompletions(hits, source, language, request.term);
     },
 
     /** `term` corrected from the words of these loaded indexes ("did you mean"), or undefined. */

@@ -7,7 +7,11 @@ import type { IndexDocument, IndexSpec } from './search-types';
 import { siftEngine } from './sift-engine';
 import { tokenize } from './tokenizer';
 
-const spec: IndexSpec = { searchProperties: { name: 'text', capital: 'text' }, indexedProperties: {} };
+const spec: IndexSpec = {
+  searchProperties: { name: 'text', capital: 'text', otherNames: 'text[]' },
+  indexedProperties: {},
+};
+const titles = { titleProperty: 'name', localizedTitleProperty: 'localizedName' };
 const docs: IndexDocument[] = [
   { id: 'gb', name: 'United Kingdom', capital: 'London', rank: 9 },
   { id: 'lon', name: 'London', capital: '', rank: 6.9 },
@@ -20,6 +24,14 @@ const docs: IndexDocument[] = [
   { id: 'nh', name: 'New Haven', capital: '', rank: 5.1 },
   { id: 'par', name: 'Paris', capital: 'Paries', rank: 7 },
   { id: 'partx', name: 'Paris', capital: '', rank: 4.4 },
+  {
+    id: 'fra',
+    name: 'France',
+    capital: '',
+    otherNames: ['Francia', 'فرنسا'],
+    localizedName: { es: 'Francia', ar: 'فرنسا' },
+    rank: 8,
+  },
 ];
 const index = await siftEngine.build(spec, docs);
 const request = (term: string) => ({
@@ -27,12 +39,12 @@ const request = (term: string) => ({
   limit: 20,
   threshold: 0,
   where: {},
-  boost: { name: 1, capital: 0.5 },
+  boost: { name: 1, capital: 0.5, otherNames: 0.9 },
 });
 
-async function completions(term: string) {
+async function completions(term: string, language = 'en') {
   const { hits } = await runSearch(siftEngine, index, 'place', request(term));
-  return titleCompletions(hits, 'name', term).map((c) => c.title);
+  return titleCompletions(hits, titles, language, term).map((c) => c.title);
 }
 
 describe('title completions', () => {
@@ -50,6 +62,14 @@ describe('title completions', () => {
     expect(await completions('القا')).toEqual(['القاهرة']);
     expect(await completions('قاه')).toEqual(['القاهرة']);
     expect(await completions('London')).toEqual([]);
+  });
+
+  it('offers the title in the interface language when it completes the text, else the title property', async () => {
+    expect(await completions('فر', 'ar')).toEqual(['فرنسا']);
+    expect(await completions('fra', 'ar')).toEqual(['France']);
+    expect(await completions('fra', 'es')).toEqual(['Francia']);
+    expect(await completions('fra', 'en')).toEqual(['France']);
+    expect(await completions('فر', 'en')).toEqual([]);
   });
 
   it('needs each query word to start a title word', () => {

@@ -1,6 +1,7 @@
 // Help while typing, from the indexes' own words: titles completing the text being typed, and the
 // query corrected word by word ("did you mean"). Engine-independent; the worker runs them.
 import type { WordSpelling } from './engine';
+import { itemTitle, type TitleSource } from './item-title';
 import type { SearchHit } from './search-types';
 import { compareSpellings } from './sift';
 import { foldText, tokenize, tokenizeForIndex } from './tokenizer';
@@ -17,10 +18,15 @@ export function completesTitle(title: string, words: readonly string[]): boolean
   return words.every((word) => titleWords.some((titleWord) => titleWord.startsWith(word)));
 }
 
-/** The titles of `hits` (best first) that complete `text`, once each; the text itself is no completion. */
+/**
+ * The titles of `hits` (best first) that complete `text`, once each; the text itself is no
+ * completion. A hit's title in the interface `language` is offered when it completes the text,
+ * else its title property (what was typed may be either: فر → فرنسا, fra → France).
+ */
 export function titleCompletions(
   hits: readonly SearchHit[],
-  titleProperty: string,
+  source: TitleSource,
+  language: string,
   text: string,
 ): TitleCompletion[] {
   const words = tokenize(text);
@@ -28,8 +34,10 @@ export function titleCompletions(
   const seen = new Set<string>();
   const completions: TitleCompletion[] = [];
   for (const hit of hits) {
-    const title = hit.document[titleProperty];
-    if (typeof title !== 'string' || !completesTitle(title, words)) continue;
+    const title = [itemTitle(source, hit.document, language, ''), hit.document[source.titleProperty]].find(
+      (name): name is string => typeof name === 'string' && completesTitle(name, words),
+    );
+    if (title === undefined) continue;
     const folded = foldText(title);
     if (folded === typed || seen.has(folded)) continue;
     seen.add(folded);

@@ -18,10 +18,11 @@ function loadedNames(dataSources: Record<string, DataSourceConfig>, deps: Deps):
   return Object.keys(dataSources).filter((name) => sources[name]?.state === 'loaded');
 }
 
-/** Titles of the loaded `dataSources` completing `text`, best first; [] for blank text. */
+/** Titles of the loaded `dataSources` completing `text`, best first, in `language` where they have one; [] for blank text. */
 export async function suggestCompletions(
   dataSources: Record<string, DataSourceConfig>,
   text: string,
+  language: string,
   deps: Deps,
 ): Promise<string[]> {
   if (!text.trim()) return [];
@@ -29,7 +30,10 @@ export async function suggestCompletions(
     loadedNames(dataSources, deps).map((name) => {
       const source = dataSources[name]!;
       const request = { ...buildSearchRequest(source, text), limit: SCANNED_HITS };
-      return deps.worker.suggestTitles(name, request, source.titleProperty).catch(() => []);
+      const { titleProperty, localizedTitleProperty } = source;
+      return deps.worker
+        .suggestTitles(name, request, { titleProperty, localizedTitleProperty }, language)
+        .catch(() => []);
     }),
   );
   return mergeCompletions(lists, SUGGESTION_LIMIT);
