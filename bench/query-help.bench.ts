@@ -4,29 +4,15 @@
 // correction a search with an unknown word asks for. The worker calls run in-process here.
 // Prints one JSON line.
 import { correctQuery, suggestCompletions } from '../client/features/search/query-suggestions';
-import { createSearchLoadStore } from '../client/features/search/search-load-store';
-import { createSearchWorkerApi } from '../client/workers/search-worker-api';
-import { loadAppConfig } from '../server/app-config';
-import { cityRecords } from '../server/seed/cities';
-import { countryRecords } from '../server/seed/countries';
 import { buildSearchRequest } from '../shared/search/search-request';
+import { loadedDemoWorker } from './demo-worker';
 import { latencyStats } from './stats';
 
 const ROUNDS = 20;
 const typed = ['london', 'new york', 'san francisco', 'tokyo', 'القاهرة', 'buenos aires', 'zürich', 'mumbai'];
 const misspelt = ['londn', 'nwe yrok', 'sna franciso', 'tokio', 'القاهرا', 'buenos airs'];
 
-const { dataSources } = loadAppConfig().gapSearch;
-const worker = createSearchWorkerApi({
-  cache: { get: async () => undefined, put: async () => {}, delete: async () => {} },
-  fetch: globalThis.fetch,
-});
-const store = createSearchLoadStore();
-const records = { countries: countryRecords(), cities: cityRecords() };
-for (const [name, data] of Object.entries(records)) {
-  await worker.addIndex(name, dataSources[name]!, data);
-  store.setSource(name, { state: 'loaded' });
-}
+const { dataSources, worker, store } = await loadedDemoWorker();
 const deps = { store, worker };
 
 async function time(run: () => Promise<unknown>): Promise<number> {

@@ -5,27 +5,13 @@
 
 import { itemTitle, type TitleSource } from '#shared/search/item-title';
 import { runScreenSearch, type ScreenQuery } from '../client/features/search/run-screen-search';
-import { createSearchLoadStore } from '../client/features/search/search-load-store';
 import { sortHits } from '../client/features/search/search-sort';
-import { createSearchWorkerApi } from '../client/workers/search-worker-api';
-import { loadAppConfig } from '../server/app-config';
-import { cityRecords } from '../server/seed/cities';
-import { countryRecords } from '../server/seed/countries';
+import { loadedDemoWorker } from './demo-worker';
 import { measure } from './stats';
 
 const SAMPLES = 7;
 
-const { dataSources } = loadAppConfig().gapSearch;
-const worker = createSearchWorkerApi({
-  cache: { get: async () => undefined, put: async () => {}, delete: async () => {} },
-  fetch: globalThis.fetch,
-});
-const store = createSearchLoadStore();
-const records = { countries: countryRecords(), cities: cityRecords() };
-for (const [name, data] of Object.entries(records)) {
-  await worker.addIndex(name, dataSources[name]!, data);
-  store.setSource(name, { state: 'loaded' });
-}
+const { dataSources, worker, store, records } = await loadedDemoWorker();
 const deps = { store, worker, logError: (message: string) => console.error(message) };
 
 const queries: Record<string, ScreenQuery> = {
