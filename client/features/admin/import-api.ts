@@ -22,13 +22,17 @@ export function formatOfFile(name: string): ImportFormat | undefined {
   return undefined;
 }
 
-/** Sends `file` for a dry run; rejects with an AdminApiError (code `aborted` when `signal` aborts). */
+/**
+ * Sends `file` for a dry run, or with `apply` to check and apply it in one request; rejects with an
+ * AdminApiError (code `aborted` when `signal` aborts).
+ */
 export function checkImport(
   source: string,
   file: Blob,
   format: ImportFormat,
   onProgress: OnProgress,
   signal?: AbortSignal,
+  apply?: ImportMode,
 ): Promise<ImportOutcome> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -40,7 +44,8 @@ export function checkImport(
       reader.push(xhr.responseText.slice(seen));
       seen = xhr.responseText.length;
     };
-    xhr.open('POST', `${apiPaths.admin.imports(source)}?${new URLSearchParams({ format })}`);
+    const query = new URLSearchParams({ format, ...(apply && { apply }) });
+    xhr.open('POST', `${apiPaths.admin.imports(source)}?${query}`);
     xhr.setRequestHeader('Accept', PROGRESS_MEDIA_TYPE);
     xhr.setRequestHeader('Content-Type', 'application/octet-stream');
     xhr.upload.onprogress = (event) =>

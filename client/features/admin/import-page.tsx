@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAppConfig } from '#client/config/app-config';
 import type { ImportMode } from '#shared/admin/admin-api';
+import { AdminApiError } from './admin-fetch';
 import { adminKeys, useSources } from './admin-queries';
 import { ConfirmDialog } from './confirm-dialog';
 import { ConsolePanel } from './console-panel';
@@ -76,9 +77,17 @@ export function ImportPage() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.audit }),
   });
   const apply = useMutation({
-    mutationFn: (id: string) => {
+    mutationFn: async (id: string) => {
       setServerProgress(null);
-      return applyImport(id, mode, onProgress);
+      try {
+        return await applyImport(id, mode, onProgress);
+      } catch (error) {
+        // The process answering may not hold the checked upload (several share one address, or an
+        // hour went by): the file is sent again, checked and applied in one request.
+        if (!(error instanceof AdminApiError && error.code === 'unknown_import') || !file || !format)
+          throw error;
+        return checkImport(source, file, format, onProgress, undefined, mode);
+      }
     },
     onSettled: changed,
   });
