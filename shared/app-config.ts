@@ -45,7 +45,7 @@ const DataSourceFields = z.object({
   indexedProperties: keyedRecord(propertyName, z.enum(['enum', 'enum[]', 'string[]'])).default({}),
   /**
    * Range filter key (URL, screen) → the numeric property it bounds and the boundaries of its
-   * histogram's buckets (ascending). Sources sharing a key share its buckets.
+   * histogram's buckets (ascending, at most 100). Sources sharing a key share its buckets.
    */
   rangeFilters: keyedRecord(
     z.string().regex(/^[A-Za-z][\w-]*$/),
@@ -54,6 +54,7 @@ const DataSourceFields = z.object({
       buckets: z
         .array(z.number())
         .min(1)
+        .max(100)
         .refine((b) => b.every((edge, i) => i === 0 || edge > b[i - 1]!), 'must be in ascending order'),
     }),
     'must be a filter key',

@@ -6,7 +6,7 @@ import { encodeSiftIndex, type SiftHeader } from './encode';
 import { FilterColumn } from './filter-columns';
 import { distanceKm } from './geo-distance';
 import { CODE_PREFIX_SHARE } from './match-rules';
-import { bucketOf, NumericColumns } from './numeric-columns';
+import { NO_BUCKET, NumericColumns } from './numeric-columns';
 import { bestInRankOrder } from './rank-order-top';
 import { SectionReader } from './sections';
 import { type Spelling, spell } from './spelling';
@@ -114,8 +114,7 @@ export class SiftIndex {
     }));
     const histograms = Object.entries(request.histograms ?? {}).map(([property, boundaries]) => ({
       property,
-      boundaries,
-      values: this.numbers.get(property),
+      buckets: this.numbers.buckets(property, boundaries),
       counts: new Array<number>(boundaries.length + 1).fill(0),
     }));
     let count = 0;
@@ -129,9 +128,7 @@ export class SiftIndex {
       if (!passes(d)) return false;
       count += 1;
       for (const { column, counts } of facets) column.count(d, counts);
-      for (const { values, boundaries, counts } of histograms) {
-        if (!Number.isNaN(values[d]!)) counts[bucketOf(boundaries, values[d]!)]! += 1;
-      }
+      for (const { buckets, counts } of histograms) if (buckets[d] !== NO_BUCKET) counts[buckets[d]!]! += 1;
       return true;
     };
     const filtered = clauses.length + ranges.length > 0;
