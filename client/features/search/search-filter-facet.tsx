@@ -1,10 +1,11 @@
 // One filter: its values with how many of the current matches each would keep, most common first.
 // The first few and the selected ones show; the rest behind "Show all", with a field to find one.
-import { Box, Button, TextField, Typography } from '@mui/material';
+import { Button, TextField, Typography } from '@mui/material';
 import { styled } from '@mui/material/styles';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { foldText } from '#shared/search/tokenizer';
+import { FilterSection } from './filter-section';
 
 const FIRST_VALUES = 6;
 /** Longer lists get a field to find a value in. */
@@ -89,17 +90,7 @@ export function SearchFilterFacet({
   }, [expanded, find, sorted, selected]);
 
   return (
-    <Box component="section" aria-labelledby={headingId} sx={{ py: 1.5 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', minHeight: 32 }}>
-        <Typography id={headingId} component="h3" variant="subtitle2" sx={{ flex: 1, fontWeight: 600 }}>
-          {title}
-        </Typography>
-        {selected.length > 0 && (
-          <Button size="small" onClick={onClear} aria-label={t('search.clear_filter', { filter: title })}>
-            {t('search.clear')}
-          </Button>
-        )}
-      </Box>
+    <FilterSection headingId={headingId} title={title} onClear={selected.length > 0 ? onClear : undefined}>
       {expanded && sorted.length >= FINDABLE_FROM && (
         <TextField
           size="small"
@@ -135,6 +126,6 @@ export function SearchFilterFacet({
           {expanded ? t('search.show_fewer') : t('search.show_all', { count: sorted.length })}
         </Button>
       )}
-    </Box>
+    </FilterSection>
   );
 }

@@ -5,6 +5,7 @@ import { Box, Button, TextField, Typography } from '@mui/material';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { parseRangeValue, type RangeBounds, rangeValueOf } from '#shared/search/range-value';
+import { FilterSection } from './filter-section';
 import { bucketLabel } from './range-labels';
 
 const BAR_AREA_HEIGHT = 56;
@@ -75,21 +76,11 @@ export function SearchRangeFilter({
   ).join('; ');
 
   return (
-    <Box component="section" aria-labelledby={headingId} sx={{ py: 1.5 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', minHeight: 32 }}>
-        <Typography id={headingId} component="h3" variant="subtitle2" sx={{ flex: 1, fontWeight: 600 }}>
-          {title}
-        </Typography>
-        {value !== undefined && (
-          <Button
-            size="small"
-            onClick={() => onChange(undefined)}
-            aria-label={t('search.clear_filter', { filter: title })}
-          >
-            {t('search.clear')}
-          </Button>
-        )}
-      </Box>
+    <FilterSection
+      headingId={headingId}
+      title={title}
+      onClear={value === undefined ? undefined : () => onChange(undefined)}
+    >
       <Box
         role="img"
         aria-label={t('search.range.histogram', { filter: title, buckets: summary })}
@@ -155,6 +146,6 @@ export function SearchRangeFilter({
       <Typography id={`${headingId}-error`} variant="caption" color="error" role="alert">
         {reversed ? t('search.range.reversed') : ''}
       </Typography>
-    </Box>
+    </FilterSection>
   );
 }
