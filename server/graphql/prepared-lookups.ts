@@ -83,13 +83,23 @@ class Answers {
     return this.current.get(key);
   }
 
-  /** Keeps `text` as the answer for `key`, unless the list was replaced while it was executed. */
-  keep(list: LookupRecord[], key: string, text: string, contentType: string): Precompressed {
+  /**
+   * Keeps `text` as the answer for `key`, unless the list was replaced while it was executed. Only
+   * the client's own body is compressed with the most effort: any other spelling is a caller's
+   * choice, which must not buy a tenth of a second of brotli per request.
+   */
+  keep(
+    list: LookupRecord[],
+    key: string,
+    text: string,
+    contentType: string,
+    clients: boolean,
+  ): Precompressed {
     const kept = this.previous.get(key);
     const answer =
       kept?.contentType === contentType && kept.identity.toString() === text
         ? kept
-        : precompress(text, contentType);
+        : precompress(text, contentType, clients ? 'max' : 'fast');
     if (list !== this.list) return answer;
     if (this.current.size >= MAX_ANSWERS) this.current.delete(this.current.keys().next().value!);
     this.current.set(key, answer);
@@ -104,13 +114,20 @@ class Answers {
 export function preparedLookups(store: LookupStore, execute: Execute) {
   const byKind = { signedIn: new Answers(), anonymous: new Answers() };
 
-  async function prepare(c: Context, request: Request, answers: Answers, list: LookupRecord[], key: string) {
+  async function prepare(
+    c: Context,
+    request: Request,
+    answers: Answers,
+    list: LookupRecord[],
+    key: string,
+    clients: boolean,
+  ) {
     const response = await execute(request);
     const contentType = response.headers.get('Content-Type');
     if (response.status !== 200 || response.headers.has('Content-Encoding') || !contentType) return response;
     const text = await response.text();
     if (!isFullAnswer(text)) return new Response(text, response);
-    return sendPrecompressed(c, answers.keep(list, key, text, contentType));
+    return sendPrecompressed(c, answers.keep(list, key, text, contentType, clients));
   }
 
   return async (c: Context, signedIn: boolean): Promise<Response> => {
@@ -131,6 +148,6 @@ export function preparedLookups(store: LookupStore, execute: Execute) {
     // differently from the route can never put a signed-in answer among the public ones.
     const headers = new Headers(raw.headers);
     if (!signedIn) headers.delete('Authorization');
-    return prepare(c, request(headers), answers, list, key);
+    return prepare(c, request(headers), answers, list, key, body === LOOKUPS_BODY);
   };
 }
