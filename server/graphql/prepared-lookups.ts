@@ -136,6 +136,8 @@ export function preparedLookups(store: LookupStore, execute: Execute) {
     const body = await raw.text();
     // The body is read; Yoga gets it again in a request of its own.
     const request = (headers = raw.headers) => new Request(raw.url, { method: raw.method, headers, body });
+    // A body that never names the lookups can have no prepared answer: it does not wait for the list.
+    if (!body.includes('lookups')) return execute(request());
     const list = await store.list().catch(() => undefined);
     // The store failing is Yoga's to report, in its usual shape.
     if (!list) return execute(request());
