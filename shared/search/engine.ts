@@ -43,5 +43,17 @@ export interface SearchEngine<Index = unknown> {
   getDocument(index: Index, id: string): IndexDocument | undefined;
   /** For "did you mean" (WordSpelling); an engine without a dictionary of words leaves it out. */
   spell?(index: Index, word: string): WordSpelling;
+  /** Documents searchable (hidden ones not counted). */
   count(index: Index): number;
+  /**
+   * The index without the documents of `ids`, sharing its memory: what a delta segment replaced or
+   * removed (segments.ts). An engine without it cannot take deltas.
+   */
+  withHidden?(index: Index, ids: string[]): Index;
 }
+
+/** What searching needs of an engine: a segmented index (segments.ts) offers just this. */
+export type SearchableEngine<Index = unknown> = Pick<
+  SearchEngine<Index>,
+  'search' | 'getDocument' | 'spell' | 'count'
+>;

@@ -1,11 +1,11 @@
 // Runs a request on one source's index and applies the parts of the contract that do not depend
 // on the engine: blank terms, the rank factor (score × (1 + rank/10)) and the results-limited flag.
-import type { SearchEngine } from './engine';
+import type { SearchableEngine } from './engine';
 import type { SearchHit, SearchIndexResult, SearchRequest } from './search-types';
 import { tokenize } from './tokenizer';
 
 export async function runSearch<Index>(
-  engine: SearchEngine<Index>,
+  engine: SearchableEngine<Index>,
   index: Index,
   dataType: string,
   request: SearchRequest,

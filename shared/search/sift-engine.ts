@@ -13,5 +13,6 @@ export const siftEngine: SearchEngine<SiftIndex> = {
   search: async (index, request) => index.search(request),
   getDocument: (index, id) => index.document(id),
   spell: (index, word) => index.spell(word),
-  count: (index) => index.documentCount,
+  count: (index) => index.visibleCount,
+  withHidden: (index, ids) => index.withHidden(ids),
 };

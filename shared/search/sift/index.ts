@@ -30,6 +30,10 @@ export class SiftIndex {
   private readonly inRankOrder: boolean;
   private readonly matcher: WordMatcher;
   private readonly postings: Postings;
+  /** 1 per document a later segment replaced or removed (withHidden): it matches nothing. */
+  private readonly hidden?: Uint8Array;
+  /** Documents not hidden. */
+  readonly visibleCount: number;
 
   /** `bytes` as made by `SiftIndex.build` (or `serialize`); they are viewed, not copied, so keep them unchanged. */
   constructor(
@@ -71,6 +75,28 @@ export class SiftIndex {
       masks: reader.uint8('masks'),
     };
     this.matcher = new WordMatcher(this.postings, header.documentCount);
+    this.visibleCount = header.documentCount;
+  }
+
+  /**
+   * This index without the documents of `ids` (a delta segment holds their newer version, or they
+   * were removed): a view sharing every array, whose searches never match them.
+   */
+  withHidden(ids: Iterable<string>): SiftIndex {
+    const hidden = new Uint8Array(this.documentCount);
+    let count = 0;
+    for (const id of ids) {
+      const d = this.stored.indexOf(id);
+      if (d !== undefined && hidden[d] === 0) {
+        hidden[d] = 1;
+        count += 1;
+      }
+    }
+    const view: SiftIndex = Object.create(SiftIndex.prototype);
+    return Object.assign(view, this, {
+      hidden: count > 0 ? hidden : undefined,
+      visibleCount: this.documentCount - count,
+    });
   }
 
   /** Indexes `documents`, which come best rank first: that order breaks score ties and lists searches without words. */
@@ -80,7 +106,7 @@ export class SiftIndex {
 
   document(id: string): SiftDocument | undefined {
     const d = this.stored.indexOf(id);
-    return d === undefined ? undefined : this.stored.document(d);
+    return d === undefined || this.hidden?.[d] ? undefined : this.stored.document(d);
   }
 
   /** How a query word (folded) is spelled in this index: known, or its nearest indexed word (spelling.ts). */
@@ -118,7 +144,9 @@ export class SiftIndex {
       counts: new Array<number>(boundaries.length + 1).fill(0),
     }));
     let count = 0;
+    const { hidden } = this;
     const passes = (d: number) => {
+      if (hidden?.[d]) return false;
       for (const { column, table } of clauses) if (!column.holdsAny(d, table)) return false;
       // NaN (no number) fails both comparisons.
       for (const { values, min, max } of ranges) if (!(values[d]! >= min && values[d]! <= max)) return false;
@@ -131,7 +159,7 @@ export class SiftIndex {
       for (const { buckets, counts } of histograms) if (buckets[d] !== NO_BUCKET) counts[buckets[d]!]! += 1;
       return true;
     };
-    const filtered = clauses.length + ranges.length > 0;
+    const filtered = clauses.length + ranges.length > 0 || hidden !== undefined;
     const counted = facets.length + histograms.length > 0;
     const nearest = request.near ? this.nearest(request.near, request.limit) : undefined;
 
