@@ -65,9 +65,11 @@ describe('segments', () => {
             rank: doc.rank + 0.25e-6,
           }));
           const hides = history.flatMap(([, c], i) => (c.kind === 'keep' ? [] : [`d${i}`]));
-          const current = [...base.filter((doc) => !hides.includes(doc.id)), ...changed, ...fresh].sort(
-            byRankDescending,
-          );
+          const current: IndexDocument[] = [
+            ...base.filter((doc) => !hides.includes(doc.id)),
+            ...changed,
+            ...fresh,
+          ].sort(byRankDescending);
 
           const segments = withDelta(
             siftEngine,
@@ -85,7 +87,7 @@ describe('segments', () => {
           expect(got.limited).toBe(want.limited);
           expect(got.hits.map((h) => [h.id, h.score])).toEqual(want.hits.map((h) => [h.id, h.score]));
           expect(searchable.count(segments)).toBe(current.length);
-          for (const doc of current) expect(searchable.getDocument(segments, doc.id)?.name).toBe(doc['name']);
+          for (const doc of current) expect(searchable.getDocument(segments, doc.id)?.name).toBe(doc.name);
           for (const id of hides.filter((id) => !changed.some((doc) => doc.id === id)))
             expect(searchable.getDocument(segments, id)).toBeUndefined();
         },
