@@ -9,7 +9,7 @@ import type { DocumentRow } from './document-store';
 
 export type BuildWorkerMessage = { type: 'rows'; rows: DocumentRow[] } | { type: 'end' };
 
-const source = (workerData as { source: DataSourceConfig }).source;
+const { source, hides } = workerData as { source: DataSourceConfig; hides?: string[] };
 const documents: IndexDocument[] = [];
 
 parentPort!.on('message', (message: BuildWorkerMessage) => {
@@ -17,7 +17,7 @@ parentPort!.on('message', (message: BuildWorkerMessage) => {
     for (const row of message.rows) documents.push(documentFromRow(source, row));
     return;
   }
-  buildArtifact(source, documents).then(
+  buildArtifact(source, documents, undefined, hides).then(
     (artifact) => parentPort!.postMessage({ type: 'done', artifact }, [artifact.bytes.buffer as ArrayBuffer]),
     (error: unknown) =>
       parentPort!.postMessage({ type: 'error', message: String((error as Error)?.stack ?? error) }),

@@ -8,13 +8,15 @@ import type { BuildWorkerMessage } from './index-build-worker';
 
 type WorkerReply = { type: 'done'; artifact: BuiltArtifact } | { type: 'error'; message: string };
 
+/** Builds `source`'s artifact from `pages`; a delta segment's names the base documents it `hides`. */
 export async function buildInWorker(
   source: DataSourceConfig,
   pages: AsyncIterable<DocumentRow[]>,
   signal?: AbortSignal,
+  hides?: string[],
 ): Promise<BuiltArtifact> {
   const worker = new Worker(new URL('./index-build-worker.mjs', import.meta.url), {
-    workerData: { source },
+    workerData: { source, hides },
   });
   const reply = new Promise<BuiltArtifact>((resolve, reject) => {
     worker.once('message', (message: WorkerReply) =>

@@ -19,6 +19,8 @@ export interface ArtifactHeader {
   dataType: string;
   spec: IndexSpec;
   documentCount: number;
+  /** A delta segment's: the keys of the base documents it replaces or removes (segments.ts). */
+  hides?: string[];
 }
 
 export interface IndexArtifact extends ArtifactHeader {
@@ -51,13 +53,15 @@ function pack(header: ArtifactHeader, payload: Uint8Array): Uint8Array {
 }
 
 /**
- * Indexes `documents` with the source's engine and packs the result into artifact bytes. The
- * benchmark passes `engine` to put its baseline through the same path.
+ * Indexes `documents` with the source's engine and packs the result into artifact bytes; a delta
+ * segment names the base documents it `hides`. The benchmark passes `engine` to put its baseline
+ * through the same path.
  */
 export async function buildArtifact(
   source: Pick<DataSourceConfig, 'algorithm' | 'dataType' | 'searchProperties' | 'indexedProperties'>,
   documents: IndexDocument[],
   engine: SearchEngine = engineFor(source.algorithm),
+  hides?: string[],
 ): Promise<BuiltArtifact> {
   const spec = indexSpec(source);
   const index = await engine.build(spec, [...documents].sort(byRankDescending));
@@ -67,6 +71,7 @@ export async function buildArtifact(
     dataType: source.dataType,
     spec,
     documentCount: documents.length,
+    ...(hides && { hides }),
   };
   const raw = pack(header, engine.serialize(index));
   // gzip at zlib's default level: level 9 takes 2.6× longer on the cities index for 2.5 % fewer bytes.
