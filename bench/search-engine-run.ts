@@ -3,66 +3,18 @@
 // query kind (bench/queries/, plain and with an enum filter, limit 1000) and relevance.
 // Usage: tsx bench/search-engine-run.ts <orama|minisearch|flexsearch|sift>; prints one JSON line.
 import { readFileSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { loadAppConfig } from '../server/app-config';
 import { validateRecords } from '../server/search/record-validation';
 import { cityRecords } from '../server/seed/cities';
 import { countryRecords } from '../server/seed/countries';
-import type { DataSourceConfig } from '../shared/app-config';
 import { byRankDescending, toIndexDocument } from '../shared/search/index-input';
-import { buildSearchRequest, type SelectedFilters } from '../shared/search/search-request';
-import { type BenchEngineName, benchEngineNames, benchEngines, type OpenIndex } from './search-engines';
+import { buildSearchRequest } from '../shared/search/search-request';
+import { type BenchEngineName, benchEngineNames, benchEngines } from './search-engines';
+import { heapMb } from './search-heap';
+import { type QueryFile, searchLatency } from './search-latency';
 import { cityCases, countryCases, relevance } from './search-relevance';
-import { latencyStats } from './stats';
 
-/** Timed runs per query, after one untimed warm-up run (and a warm-up pass over all queries). */
-const REPEATS = 3;
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-/** JavaScript heap plus array buffers (where typed arrays keep their bytes). */
-const heapMb = () => {
-  gc();
-  const { heapUsed, arrayBuffers } = process.memoryUsage();
-  return (heapUsed + arrayBuffers) / 2 ** 20;
-};
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
-
-interface QueryFile {
-  filter: SelectedFilters;
-  kinds: Record<string, string[]>;
-}
-
-/** Latency once every query ran once untimed, so that the first kinds do not pay for JIT warm-up alone. */
-async function latency(index: OpenIndex, source: DataSourceConfig, queries: QueryFile) {
-  for (const terms of Object.values(queries.kinds)) {
-    for (const term of terms) await index.search(buildSearchRequest(source, term, queries.filter));
-  }
-  const byKind: Record<string, Record<string, unknown>> = { plain: {}, filtered: {} };
-  const pooled: Record<string, number[]> = { plain: [], filtered: [] };
-  for (const [kind, terms] of Object.entries(queries.kinds)) {
-    for (const [mode, filters] of [
-      ['plain', {}],
-      ['filtered', queries.filter],
-    ] as const) {
-      const durations: number[] = [];
-      let hits = 0;
-      for (const term of terms) {
-        const request = buildSearchRequest(source, term, filters);
-        await index.search(request);
-        for (let i = 0; i < REPEATS; i += 1) {
-          const start = performance.now();
-          hits += (await index.search(request)).length;
-          durations.push(performance.now() - start);
-        }
-      }
-      byKind[mode]![kind] = { ...latencyStats(durations), meanHits: Math.round(hits / durations.length) };
-      pooled[mode]!.push(...durations);
-    }
-  }
-  return { all: { plain: latencyStats(pooled.plain!), filtered: latencyStats(pooled.filtered!) }, byKind };
-}
 
 async function benchSource(engineName: BenchEngineName, name: string, records: Record<string, unknown>[]) {
   const engine = benchEngines[engineName];
@@ -95,7 +47,7 @@ async function benchSource(engineName: BenchEngineName, name: string, records: R
     compressedBytes: built.bytes.length,
     cachedToFirstResultMs: Math.round(cachedToFirstResultMs),
     retainedHeapMb: round(retainedHeapMb),
-    latencyMs: await latency(index, source, queries),
+    latencyMs: await searchLatency(index, source, queries),
     relevance: await relevance(cases, (query) => index.search(buildSearchRequest(source, query))),
   };
 }

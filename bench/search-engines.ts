@@ -32,7 +32,7 @@ export const benchEngineNames = ['orama', 'minisearch', 'flexsearch', 'sift'] as
 export type BenchEngineName = (typeof benchEngineNames)[number];
 
 /** An engine through the app's artifact path: what the server builds and the worker restores. */
-function artifactEngine(engine: SearchEngine): BenchEngine {
+export function artifactEngine(engine: SearchEngine): BenchEngine {
   return {
     async build(source, documents) {
       const artifact = await buildArtifact(source, documents, engine);

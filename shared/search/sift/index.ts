@@ -1,22 +1,26 @@
 // Sift: a search engine shaped for Sift's search screen. Indexes are built once (on the server),
 // shipped as bytes and opened in the browser as typed-array views over those bytes; a search
-// scores prefix and typo matches with the rank prior before choosing the top hits.
+// scores prefix and typo matches with the rank prior before choosing the top hits, reading the
+// matches in rank order and stopping once no later document can enter them.
 // The caller brings the tokenizer; nothing here depends on the app.
 import { encodeSiftIndex, type SiftHeader } from './encode';
 import { FilterColumn } from './filter-columns';
 import { distanceKm } from './geo-distance';
 import { CODE_PREFIX_SHARE } from './match-rules';
 import { NO_BUCKET, NumericColumns } from './numeric-columns';
-import { bestInRankOrder } from './rank-order-top';
+import { PostingLists } from './postings';
 import { SectionReader } from './sections';
 import { type Spelling, spell } from './spelling';
 import { StoredFields } from './stored-fields';
 import { TopK } from './top-k';
 import type { SiftDocument, SiftNear, SiftRequest, SiftResult, SiftSpec, SiftTokenizer } from './types';
-import { type MaskWeights, type Postings, WordMatcher } from './word-matches';
+import { type MaskWeights, type Matches, WordMatcher } from './word-matches';
 
 export { compareSpellings, type Spelling } from './spelling';
 export type * from './types';
+
+/** Matches past 1/DENSE of the documents are ranked by reading them in index order. */
+const DENSE = 32;
 
 export class SiftIndex {
   readonly documentCount: number;
@@ -29,7 +33,9 @@ export class SiftIndex {
   /** The documents came best rank first (as they should): index order is then rank order. */
   private readonly inRankOrder: boolean;
   private readonly matcher: WordMatcher;
-  private readonly postings: Postings;
+  private readonly postings: PostingLists;
+  /** The documents the last filters admit: typing keeps the filters, so most searches reuse it. */
+  private readonly lastAdmitted: { key?: string; hidden?: Uint8Array; admitted?: Uint8Array } = {};
   /** 1 per document a later segment replaced or removed (withHidden): it matches nothing. */
   private readonly hidden?: Uint8Array;
   /** Documents not hidden. */
@@ -56,24 +62,12 @@ export class SiftIndex {
       this.rankFactor[d] = 1 + (Number(rankOf(d)) || 0) / 10;
       if (d > 0 && this.rankFactor[d]! > this.rankFactor[d - 1]!) this.inRankOrder = false;
     }
-    const termCounts = reader.uint32('termCounts');
-    const starts = new Uint32Array(header.termCount + 1);
-    for (let t = 0; t < header.termCount; t += 1) starts[t + 1] = starts[t]! + termCounts[t]!;
-    const deltas = reader.uint32('docDeltas');
-    const docs = new Uint32Array(deltas.length);
-    for (let t = 0; t < header.termCount; t += 1) {
-      let d = 0;
-      for (let k = starts[t]!; k < starts[t + 1]!; k += 1) {
-        d = k === starts[t] ? deltas[k]! : d + deltas[k]!;
-        docs[k] = d;
-      }
-    }
-    this.postings = {
-      terms: reader.lines('terms', header.termCount),
-      starts,
-      docs,
-      masks: reader.uint8('masks'),
-    };
+    this.postings = new PostingLists(
+      reader.lines('terms', header.termCount),
+      reader.uint32('termCounts'),
+      reader.shuffled('docDeltas'),
+      reader.uint8('masks'),
+    );
     this.matcher = new WordMatcher(this.postings, header.documentCount);
     this.visibleCount = header.documentCount;
   }
@@ -111,14 +105,13 @@ export class SiftIndex {
 
   /** How a query word (folded) is spelled in this index: known, or its nearest indexed word (spelling.ts). */
   spell(word: string): Spelling {
-    const { terms, starts, docs } = this.postings;
+    const { postings } = this;
     const popularity = (term: number) => {
-      let most = 0;
-      for (let k = starts[term]!; k < starts[term + 1]!; k += 1)
-        most = Math.max(most, this.rankFactor[docs[k]!]!);
-      return most;
+      const docs = new Uint32Array(postings.size(term));
+      postings.decode(term, docs);
+      return docs.reduce((most, d) => Math.max(most, this.rankFactor[d]!), 0);
     };
-    return spell(terms, word, popularity, (term) => starts[term + 1]! - starts[term]!);
+    return spell(postings.terms, word, popularity, (term) => postings.size(term));
   }
 
   search(request: SiftRequest): SiftResult {
@@ -127,13 +120,14 @@ export class SiftIndex {
       .filter(([property, values]) => values.length > 0 && this.filters.has(property))
       .map(([property, values]) => {
         const column = this.filters.get(property)!;
-        return { column, table: column.acceptor(values) };
+        return { column, values, table: column.acceptor(values) };
       });
     const facets = (request.facets ?? []).flatMap((property) => {
       const column = this.filters.get(property);
       return column ? [{ column, counts: column.newCounts() }] : [];
     });
     const ranges = Object.entries(request.ranges ?? {}).map(([property, range]) => ({
+      property,
       values: this.numbers.get(property),
       min: range.min ?? Number.NEGATIVE_INFINITY,
       max: range.max ?? Number.POSITIVE_INFINITY,
@@ -143,67 +137,42 @@ export class SiftIndex {
       buckets: this.numbers.buckets(property, boundaries),
       counts: new Array<number>(boundaries.length + 1).fill(0),
     }));
-    let count = 0;
-    const { hidden } = this;
-    const passes = (d: number) => {
-      if (hidden?.[d]) return false;
-      for (const { column, table } of clauses) if (!column.holdsAny(d, table)) return false;
-      // NaN (no number) fails both comparisons.
-      for (const { values, min, max } of ranges) if (!(values[d]! >= min && values[d]! <= max)) return false;
-      return true;
-    };
-    const accept = (d: number) => {
-      if (!passes(d)) return false;
-      count += 1;
+    const admitted = this.admitted(clauses, ranges);
+    const counted = facets.length + histograms.length > 0;
+    const tally = (d: number) => {
       for (const { column, counts } of facets) column.count(d, counts);
       for (const { buckets, counts } of histograms) if (buckets[d] !== NO_BUCKET) counts[buckets[d]!]! += 1;
-      return true;
     };
-    const filtered = clauses.length + ranges.length > 0 || hidden !== undefined;
-    const counted = facets.length + histograms.length > 0;
     const nearest = request.near ? this.nearest(request.near, request.limit) : undefined;
 
+    let count = 0;
     let ranked: number[];
     let relevance: number[] = [];
     if (words.length === 0) {
+      const accept = (d: number) => {
+        if (admitted && admitted[d] === 0) return false;
+        count += 1;
+        tally(d);
+        return true;
+      };
       if (nearest) {
         for (let d = 0; d < this.documentCount; d += 1) if (accept(d)) nearest.offer(d);
         ranked = nearest.sorted();
       } else {
-        ranked = this.browse(request.limit, accept, !filtered && !counted);
-        if (!filtered && !counted) count = this.documentCount;
+        const unfiltered = !admitted && !counted;
+        ranked = this.browse(request.limit, accept, unfiltered);
+        if (unfiltered) count = this.documentCount;
       }
     } else {
-      const matches = this.matcher.match(words, request.threshold === 0, this.weights(request));
-      // Many matches (short prefixes): the best are among the first in index order (rank order).
-      const inRankOrder = !nearest && this.inRankOrder && matches.docs.length > request.limit;
-      let best = 0;
-      for (const d of matches.docs) {
-        if (!accept(d)) continue;
-        best = Math.max(best, matches.relevance[d]!);
-        nearest?.offer(d);
+      const matches = this.matcher.match(words, request.threshold === 0, this.weights(request), admitted);
+      count = matches.docs.length;
+      if (counted || nearest) {
+        for (const d of matches.docs) {
+          tally(d);
+          nearest?.offer(d);
+        }
       }
-      const isHit = (d: number) => matches.has(d) && passes(d);
-      const wanted = Math.min(request.limit, count);
-      const merged = inRankOrder
-        ? bestInRankOrder(
-            {
-              documentCount: this.documentCount,
-              rankFactor: this.rankFactor,
-              relevance: matches.relevance,
-              isHit,
-              best,
-            },
-            wanted,
-          )
-        : undefined;
-      if (nearest) ranked = nearest.sorted();
-      else if (merged) ranked = merged;
-      else {
-        const top = new TopK(wanted);
-        for (const d of matches.docs) if (isHit(d)) top.offer(matches.relevance[d]! * this.rankFactor[d]!, d);
-        ranked = top.sorted();
-      }
+      ranked = nearest ? nearest.sorted() : this.best(matches, Math.min(request.limit, count));
       relevance = ranked.map((d) => matches.relevance[d]!);
       matches.release();
     }
@@ -221,6 +190,49 @@ export class SiftIndex {
       facets: facetCounts,
       histograms: Object.fromEntries(histograms.map(({ property, counts }) => [property, counts])),
     };
+  }
+
+  /**
+   * The `wanted` best matches by relevance × rank factor, ties to the lower document number. Many
+   * matches, documents in rank order: read in index order until the worst kept beats every later
+   * document's best possible score (the best relevance × its rank factor).
+   */
+  private best(matches: Matches, wanted: number): number[] {
+    const { docs, relevance, has, best } = matches;
+    const { rankFactor } = this;
+    const top = new TopK(wanted);
+    if (this.inRankOrder && docs.length * DENSE > this.documentCount) {
+      for (let d = 0; d < this.documentCount; d += 1) {
+        if (!has(d)) continue;
+        if (top.full && top.worstScore >= best * rankFactor[d]!) break;
+        top.offer(relevance[d]! * rankFactor[d]!, d);
+      }
+    } else for (const d of docs) top.offer(relevance[d]! * rankFactor[d]!, d);
+    return top.sorted();
+  }
+
+  /** Documents passing the `where` clauses, the ranges and not hidden; undefined when that is all of them. */
+  private admitted(
+    clauses: { column: FilterColumn; values: string[]; table: Uint8Array }[],
+    ranges: { property: string; values: Float64Array; min: number; max: number }[],
+  ): Uint8Array | undefined {
+    const { hidden, lastAdmitted } = this;
+    if (clauses.length + ranges.length === 0 && !hidden) return undefined;
+    const key = JSON.stringify([
+      clauses.map(({ column, values }) => [column.name, values]),
+      ranges.map(({ property, min, max }) => [property, String(min), String(max)]),
+    ]);
+    if (lastAdmitted.key === key && lastAdmitted.hidden === hidden) return lastAdmitted.admitted;
+    const admitted = new Uint8Array(this.documentCount);
+    for (let d = 0; d < this.documentCount; d += 1) {
+      admitted[d] = hidden?.[d] ? 0 : 1;
+      for (const { column, table } of clauses) if (!column.holdsAny(d, table)) admitted[d] = 0;
+      // NaN (no number) fails both comparisons.
+      for (const { values, min, max } of ranges)
+        if (!(values[d]! >= min && values[d]! <= max)) admitted[d] = 0;
+    }
+    Object.assign(lastAdmitted, { key, hidden, admitted });
+    return admitted;
   }
 
   /** The `limit` documents offered nearest `near`, nearest first; those without coordinates last. */

@@ -2,7 +2,8 @@
 // names, value tables, the section table), then named sections. Byte sections (text, masks) are
 // viewed in place, never copied or parsed. 32-bit sections are stored byte-shuffled (all first
 // bytes, then all second bytes...): their high bytes are mostly alike, which gzip turns into
-// 20-25 % fewer bytes; the reader unshuffles them in one linear pass.
+// 20-25 % fewer bytes; the reader unshuffles them in one linear pass, or reads them where they are
+// (ShuffledUint32) when only a few values are read per search.
 
 type Section = Uint8Array | Uint32Array;
 type SectionTable = Record<string, [offset: number, byteLength: number]>;
@@ -45,6 +46,20 @@ function unshuffle(bytes: Uint8Array): Uint32Array {
   return values;
 }
 
+/** A byte-shuffled 32-bit section read in place: value i is four bytes, one from each plane. */
+export class ShuffledUint32 {
+  readonly length: number;
+
+  constructor(private readonly bytes: Uint8Array) {
+    this.length = bytes.length / 4;
+  }
+
+  get(i: number): number {
+    const { bytes, length: n } = this;
+    return (bytes[i]! | (bytes[n + i]! << 8) | (bytes[2 * n + i]! << 16) | (bytes[3 * n + i]! << 24)) >>> 0;
+  }
+}
+
 export class SectionReader<Header> {
   readonly header: Header;
   private readonly start: number;
@@ -66,6 +81,10 @@ export class SectionReader<Header> {
 
   uint32(name: string): Uint32Array {
     return unshuffle(this.uint8(name));
+  }
+
+  shuffled(name: string): ShuffledUint32 {
+    return new ShuffledUint32(this.uint8(name));
   }
 
   /** The `count` lines of a text section (lines are joined with "\n"). */

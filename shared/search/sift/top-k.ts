@@ -57,6 +57,15 @@ export class TopK {
     }
   }
 
+  get full(): boolean {
+    return this.size === this.capacity;
+  }
+
+  /** The lowest score kept (once full, a candidate must beat it, or tie it at a lower position). */
+  get worstScore(): number {
+    return this.scores[0]!;
+  }
+
   /** The kept documents, best first. */
   sorted(): number[] {
     const order = Array.from({ length: this.size }, (_, i) => i);

@@ -1,6 +1,7 @@
 // Which documents the query words match, and their relevance: for each word, the best of
 // (match quality × the boost of the property holding the match) over its prefix range and typo
-// terms, summed over words. Works in scratch arrays sized to the index, touching only matches.
+// terms, summed over words. Works in scratch arrays sized to the index, touching only matches;
+// documents a search's filters exclude are skipped as their postings are read.
 import { lowerBound, prefixRange, typoTerms } from './dictionary';
 import {
   CODE_FROM_LENGTH,
@@ -10,15 +11,7 @@ import {
   TYPO_QUALITY,
   typoBudget,
 } from './match-rules';
-
-export interface Postings {
-  terms: string[];
-  /** Postings of term t are at [starts[t], starts[t + 1]). */
-  starts: Uint32Array;
-  docs: Uint32Array;
-  /** Bit p: the document holds the term in searched property p. */
-  masks: Uint8Array;
-}
+import type { PostingLists } from './postings';
 
 interface WordPlan {
   /** Terms starting with the word: [from, to). */
@@ -37,6 +30,8 @@ export interface Matches {
   /** The matching documents, in no particular order. */
   docs: Uint32Array;
   relevance: Float64Array;
+  /** At least the highest relevance of any match. */
+  best: number;
   /** Whether document d is one of `docs`. */
   has(d: number): boolean;
   /** Must be called once the caller is done with `docs` and `relevance`. */
@@ -60,10 +55,14 @@ export class WordMatcher {
   private readonly matchedWords: Uint16Array;
   private readonly wordDocs: Uint32Array;
   private readonly alive: Uint32Array;
+  /** One posting list, decoded. */
+  private readonly listDocs: Uint32Array;
   private epoch = 0;
+  /** The highest score visitWord gave. */
+  private wordBest = 0;
 
   constructor(
-    private readonly postings: Postings,
+    private readonly postings: PostingLists,
     documentCount: number,
   ) {
     this.best = new Float64Array(documentCount);
@@ -72,6 +71,7 @@ export class WordMatcher {
     this.matchedWords = new Uint16Array(documentCount);
     this.wordDocs = new Uint32Array(documentCount);
     this.alive = new Uint32Array(documentCount);
+    this.listDocs = new Uint32Array(postings.longest);
   }
 
   private plan(word: string, codeMask: number): WordPlan {
@@ -88,37 +88,41 @@ export class WordMatcher {
     if (budget > 0) {
       typoTerms(terms, word, budget, (term, distance) => {
         typos.push({ term, quality: TYPO_QUALITY[distance]! });
-        size += starts[term + 1]! - starts[term]!;
+        size += this.postings.size(term);
       });
     }
     return { range, exact, exactQuality: quality, code, typos, size };
   }
 
   /**
-   * The documents matching every word (threshold 0) or any word (otherwise), scored with `weights`.
+   * The documents matching every word (threshold 0) or any word (otherwise), scored with `weights`,
+   * among those `admitted` marks (all without it).
    */
-  match(words: string[], everyWord: boolean, weights: MaskWeights): Matches {
+  match(words: string[], everyWord: boolean, weights: MaskWeights, admitted?: Uint8Array): Matches {
     const plans = words.map((word) => this.plan(word, weights.codeMask));
     if (plans.length === 1) {
       // One word: its own scratch lists are the answer, nothing to combine.
-      const found = this.visitWord(plans[0]!, weights, 0);
+      const found = this.visitWord(plans[0]!, weights, 0, admitted);
       const { stamp, epoch } = this;
       return {
         docs: this.wordDocs.subarray(0, found),
         relevance: this.best,
+        best: this.wordBest,
         has: (d) => stamp[d] === epoch,
         release: () => {},
       };
     }
     if (everyWord) plans.sort((a, b) => a.size - b.size);
-    const { alive, total, best, matchedWords, wordDocs } = this;
+    const { alive, total, matchedWords, wordDocs } = this;
     let aliveCount = 0;
+    let best = 0;
     for (let w = 0; w < plans.length; w += 1) {
-      const found = this.visitWord(plans[w]!, weights, everyWord ? w : -1);
+      const found = this.visitWord(plans[w]!, weights, everyWord ? w : 0, admitted);
+      best += this.wordBest;
       for (let i = 0; i < found; i += 1) {
         const d = wordDocs[i]!;
         if (w === 0 || (!everyWord && matchedWords[d] === 0)) alive[aliveCount++] = d;
-        total[d] = (w === 0 ? 0 : total[d]!) + best[d]!;
+        total[d] = (w === 0 ? 0 : total[d]!) + this.best[d]!;
         matchedWords[d]! += 1;
       }
       if (everyWord && found === 0) break;
@@ -132,6 +136,7 @@ export class WordMatcher {
     return {
       docs: everyWord ? wordDocs.subarray(0, matching) : alive.subarray(0, aliveCount),
       relevance: total,
+      best,
       has: (d) => (everyWord ? matchedWords[d] === plans.length : matchedWords[d]! > 0),
       release: () => {
         for (let i = 0; i < aliveCount; i += 1) {
@@ -144,53 +149,61 @@ export class WordMatcher {
 
   /**
    * Puts into wordDocs every document one word matches, with its best score in `best`; with
-   * `onlyAfter` > 0, only documents that matched exactly that many words before (threshold 0).
+   * `onlyAfter` > 0, only documents that matched exactly that many words before (threshold 0),
+   * else only those `admitted` marks.
    */
-  private visitWord(plan: WordPlan, weights: MaskWeights, onlyAfter: number): number {
+  private visitWord(plan: WordPlan, weights: MaskWeights, onlyAfter: number, admitted?: Uint8Array): number {
     this.epoch += 1;
     if (this.epoch === 2 ** 32) {
       this.stamp.fill(0);
       this.epoch = 1;
     }
-    const { starts } = this.postings;
+    this.wordBest = 0;
+    const only = onlyAfter > 0 ? undefined : admitted;
     let found = 0;
     for (let t = plan.range[0]; t < plan.range[1]; t += 1) {
       const quality = t === plan.exact ? plan.exactQuality : PREFIX_QUALITY;
       const exactIn = t === plan.code ? weights.codeMask : 0;
-      found = this.visitPostings(starts[t]!, starts[t + 1]!, quality, exactIn, weights, onlyAfter, found);
+      found = this.visitPostings(t, quality, exactIn, weights, onlyAfter, only, found);
     }
     for (const { term, quality } of plan.typos) {
-      found = this.visitPostings(starts[term]!, starts[term + 1]!, quality, 0, weights, onlyAfter, found);
+      found = this.visitPostings(term, quality, 0, weights, onlyAfter, only, found);
     }
     return found;
   }
 
   /** `exactIn`: property bits where these postings are exact matches whatever `quality` says. */
   private visitPostings(
-    from: number,
-    to: number,
+    term: number,
     quality: number,
     exactIn: number,
     weights: MaskWeights,
     onlyAfter: number,
+    admitted: Uint8Array | undefined,
     found: number,
   ): number {
-    const { docs, masks } = this.postings;
-    const { best, stamp, matchedWords, wordDocs, epoch } = this;
-    for (let k = from; k < to; k += 1) {
-      const d = docs[k]!;
-      if (onlyAfter > 0 && matchedWords[d] !== onlyAfter) continue;
-      const mask = masks[k]!;
+    const { masks, starts } = this.postings;
+    const { best, stamp, matchedWords, wordDocs, epoch, listDocs } = this;
+    const count = this.postings.decode(term, listDocs);
+    const from = starts[term]!;
+    let top = this.wordBest;
+    for (let i = 0; i < count; i += 1) {
+      const d = listDocs[i]!;
+      if (onlyAfter > 0 ? matchedWords[d] !== onlyAfter : admitted !== undefined && admitted[d] === 0)
+        continue;
+      const mask = masks[from + i]!;
       const score =
         exactIn !== 0 && (mask & exactIn) !== 0
           ? EXACT_QUALITY * weights.exactCodeOfMask[mask]!
           : quality * weights.ofMask[mask]!;
+      if (score > top) top = score;
       if (stamp[d] !== epoch) {
         stamp[d] = epoch;
         best[d] = score;
         wordDocs[found++] = d;
       } else if (score > best[d]!) best[d] = score;
     }
+    this.wordBest = top;
     return found;
   }
 }
