@@ -36,6 +36,8 @@ export class SiftIndex {
   private readonly postings: PostingLists;
   /** The documents the last filters admit: typing keeps the filters, so most searches reuse it. */
   private readonly lastAdmitted: { key?: string; hidden?: Uint8Array; admitted?: Uint8Array } = {};
+  /** Scratch: one bit per document, all 0 between searches. */
+  private matchBits?: Uint32Array;
   /** 1 per document a later segment replaced or removed (withHidden): it matches nothing. */
   private readonly hidden?: Uint8Array;
   /** Documents not hidden. */
@@ -166,12 +168,8 @@ export class SiftIndex {
     } else {
       const matches = this.matcher.match(words, request.threshold === 0, this.weights(request), admitted);
       count = matches.docs.length;
-      if (counted || nearest) {
-        for (const d of matches.docs) {
-          tally(d);
-          nearest?.offer(d);
-        }
-      }
+      if (counted) this.inIndexOrder(matches.docs, tally);
+      if (nearest) for (const d of matches.docs) nearest.offer(d);
       ranked = nearest ? nearest.sorted() : this.best(matches, Math.min(request.limit, count));
       relevance = ranked.map((d) => matches.relevance[d]!);
       matches.release();
@@ -190,6 +188,26 @@ export class SiftIndex {
       facets: facetCounts,
       histograms: Object.fromEntries(histograms.map(({ property, counts }) => [property, counts])),
     };
+  }
+
+  /**
+   * Calls `visit` for each of `docs` in index order: the columns a visit reads are then read in
+   * order, not at random (which took 200 ns a match at a million documents).
+   */
+  private inIndexOrder(docs: Uint32Array, visit: (d: number) => void): void {
+    this.matchBits ??= new Uint32Array(Math.ceil(this.documentCount / 32));
+    const bits = this.matchBits;
+    for (const d of docs) bits[d >>> 5]! |= 1 << (d & 31);
+    for (let w = 0; w < bits.length; w += 1) {
+      let word = bits[w]!;
+      if (word === 0) continue;
+      bits[w] = 0;
+      while (word !== 0) {
+        const lowest = word & -word;
+        visit(w * 32 + 31 - Math.clz32(lowest));
+        word ^= lowest;
+      }
+    }
   }
 
   /**

@@ -141,10 +141,13 @@ function columnReader(
     const values = header.values!;
     return (d: number) => (ids[d] === 0 ? undefined : values[ids[d]! - 1]);
   }
-  const lines = reader.lines(section, count);
-  if (header.kind === 'string') return (d: number) => lines[d] || undefined;
-  if (header.kind === 'number') return (d: number) => (lines[d] === '' ? undefined : Number(lines[d]));
-  return (d: number) => (lines[d] === '' ? undefined : JSON.parse(lines[d]!));
+  const lines = reader.textLines(section, count);
+  const parse: (line: string) => unknown =
+    header.kind === 'string' ? String : header.kind === 'number' ? Number : JSON.parse;
+  return (d: number) => {
+    const line = lines.get(d);
+    return line === '' ? undefined : parse(line);
+  };
 }
 
 export class StoredFields {
