@@ -1,20 +1,46 @@
-// Builds a source's artifact from stored document rows; the worker thread (index-build-worker.ts)
-// and, on the calling thread, tests and the benchmark use it.
+// Builds a source's artifact from stored document rows, page by page: the worker thread
+// (index-build-worker.ts) and, on the calling thread, tests and the benchmark use it. Rows are
+// spooled compactly as they arrive (document-spool.ts), then indexed best rank first one at a
+// time, so that the parsed documents are never all in memory at once.
 import type { DataSourceConfig } from '#shared/app-config';
-import { buildArtifact } from '#shared/search/index-artifact';
-import { rankOf, toIndexDocument } from '#shared/search/index-input';
-import type { IndexDocument } from '#shared/search/search-types';
+import { type BuiltArtifact, packArtifact } from '#shared/search/index-artifact';
+import { indexSpec } from '#shared/search/index-input';
+import { SiftIndexWriter } from '#shared/search/sift/encode';
+import { tokenizeForIndex } from '#shared/search/tokenizer';
+import { DocumentSpool } from './document-spool';
 import type { DocumentRow } from './document-store';
 
-/** A stored document as indexed: its rank is recomputed from the current config. */
-export function documentFromRow(source: DataSourceConfig, row: DocumentRow): IndexDocument {
-  const document = JSON.parse(row.json) as Record<string, unknown>;
-  return toIndexDocument(row.key, document, rankOf(source, document));
+/** One build: `add` each page of rows, then `finish`; a delta segment's names the base documents it `hides`. */
+export class ArtifactBuild {
+  private readonly spool: DocumentSpool;
+
+  constructor(
+    private readonly source: DataSourceConfig,
+    private readonly hides?: string[],
+  ) {
+    this.spool = new DocumentSpool(source);
+  }
+
+  add(rows: DocumentRow[]): void {
+    for (const row of rows) this.spool.add(row);
+  }
+
+  /** Sift's index (the only engine sources name) of the rows added, packed as an artifact. */
+  finish(): Promise<BuiltArtifact> {
+    const writer = new SiftIndexWriter(indexSpec(this.source), { index: tokenizeForIndex });
+    for (const document of this.spool.inRankOrder()) writer.add(document);
+    return packArtifact(this.source, this.source.algorithm, this.spool.count, writer.finish(), this.hides);
+  }
 }
 
 /** Builds on the calling thread (tests, benchmark); the server uses index-builder.ts's worker thread. */
-export async function buildInProcess(source: DataSourceConfig, pages: AsyncIterable<DocumentRow[]>) {
-  const documents: IndexDocument[] = [];
-  for await (const rows of pages) for (const row of rows) documents.push(documentFromRow(source, row));
-  return buildArtifact(source, documents);
+export async function buildInProcess(
+  source: DataSourceConfig,
+  pages: AsyncIterable<DocumentRow[]>,
+  _signal?: AbortSignal,
+  hides?: string[],
+): Promise<BuiltArtifact> {
+  const build = new ArtifactBuild(source, hides);
+  for await (const rows of pages) build.add(rows);
+  return build.finish();
 }

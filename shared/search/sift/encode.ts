@@ -1,9 +1,11 @@
 // Turns documents into the bytes of a Sift index: the sorted dictionary, postings per term (the
 // documents holding it, ascending and delta-coded so gzip shrinks them, with a bit mask of the
 // searched properties holding it), the filter columns and the stored fields.
-import { encodeFilterColumn, type FilterHeader, stringValues } from './filter-columns';
+import { FilterColumnWriter, type FilterHeader, stringValues } from './filter-columns';
+import { Growable } from './growable';
 import { linesSection, writeSections } from './sections';
-import { type ColumnHeader, encodeStoredFields } from './stored-fields';
+import type { ColumnHeader } from './stored-fields';
+import { StoredFieldsWriter } from './stored-fields-writer';
 import type { SiftDocument, SiftSpec, SiftTokenizer } from './types';
 
 export const SIFT_PAYLOAD_VERSION = 1;
@@ -19,89 +21,132 @@ export interface SiftHeader {
   columns: ColumnHeader[];
 }
 
-interface Postings {
-  docs: number[];
-  masks: number[];
-}
+/**
+ * Builds the index one document at a time, in the order hits should take when scores tie (best
+ * rank first), holding only compact forms: postings as (term, document, mask) entries in typed
+ * arrays, filter columns and stored-field columns. `finish` sorts the dictionary and lays it out.
+ */
+export class SiftIndexWriter {
+  private readonly searchProperties: string[];
+  private readonly termIds = new Map<string, number>();
+  private readonly terms: string[] = [];
+  /** Per term id: the last document holding it and that posting's entry. */
+  private readonly lastDoc = new Growable(Uint32Array);
+  private readonly lastEntry = new Growable(Uint32Array);
+  private readonly entryTerms = new Growable(Uint32Array);
+  private readonly entryDocs = new Growable(Uint32Array);
+  private readonly entryMasks = new Growable(Uint8Array);
+  private readonly filters: FilterColumnWriter[];
+  private readonly stored: StoredFieldsWriter;
+  private documentCount = 0;
 
-function invert(searchProperties: string[], documents: SiftDocument[], tokenizer: SiftTokenizer) {
-  const postings = new Map<string, Postings>();
-  documents.forEach((document, d) => {
-    searchProperties.forEach((property, p) => {
+  constructor(
+    spec: SiftSpec,
+    private readonly tokenizer: Pick<SiftTokenizer, 'index'>,
+  ) {
+    this.searchProperties = Object.keys(spec.searchProperties);
+    if (this.searchProperties.length > MAX_SEARCH_PROPERTIES) {
+      throw new Error(
+        `Sift searches at most ${MAX_SEARCH_PROPERTIES} properties, not ${this.searchProperties.length}`,
+      );
+    }
+    const indexed = Object.entries(spec.indexedProperties);
+    this.filters = indexed.map(([name, type]) => new FilterColumnWriter(name, type));
+    this.stored = new StoredFieldsWriter(
+      new Set(indexed.filter(([, type]) => type === 'enum').map(([name]) => name)),
+    );
+  }
+
+  add(document: SiftDocument): void {
+    const d = this.documentCount++;
+    this.searchProperties.forEach((property, p) => {
       for (const text of stringValues(document[property])) {
-        for (const word of tokenizer.index(text)) {
-          if (word.includes('\n'))
-            throw new Error(`The tokenizer returned a word with a line break: ${word}`);
-          let list = postings.get(word);
-          if (!list) {
-            list = { docs: [], masks: [] };
-            postings.set(word, list);
-          }
-          const last = list.docs.length - 1;
-          if (list.docs[last] === d) list.masks[last]! |= 1 << p;
-          else {
-            list.docs.push(d);
-            list.masks.push(1 << p);
-          }
-        }
+        for (const word of this.tokenizer.index(text)) this.addPosting(word, d, p);
       }
     });
-  });
-  return postings;
+    for (const filter of this.filters) filter.add(document);
+    this.stored.add(document);
+  }
+
+  private addPosting(word: string, d: number, p: number): void {
+    let t = this.termIds.get(word);
+    if (t === undefined) {
+      if (word.includes('\n')) throw new Error(`The tokenizer returned a word with a line break: ${word}`);
+      t = this.terms.push(word) - 1;
+      this.termIds.set(word, t);
+      this.lastDoc.push(d);
+      this.lastEntry.push(this.entryTerms.length);
+    } else if (this.lastDoc.get(t) === d) {
+      const entry = this.lastEntry.get(t);
+      this.entryMasks.set(entry, this.entryMasks.get(entry) | (1 << p));
+      return;
+    } else {
+      this.lastDoc.set(t, d);
+      this.lastEntry.set(t, this.entryTerms.length);
+    }
+    this.entryTerms.push(t);
+    this.entryDocs.push(d);
+    this.entryMasks.push(1 << p);
+  }
+
+  finish(): Uint8Array {
+    const terms = [...this.terms].sort();
+    const termCounts = new Uint32Array(terms.length);
+    /** Term id → its position in the sorted dictionary. */
+    const position = new Uint32Array(terms.length);
+    terms.forEach((term, i) => {
+      position[this.termIds.get(term)!] = i;
+    });
+    const entryTerms = this.entryTerms.view();
+    for (const t of entryTerms) termCounts[position[t]!]! += 1;
+    const next = new Uint32Array(terms.length);
+    for (let i = 1; i < terms.length; i += 1) next[i] = next[i - 1]! + termCounts[i - 1]!;
+    // Entries come in document order, so each term's postings land ascending.
+    const docDeltas = new Uint32Array(entryTerms.length);
+    const masks = new Uint8Array(entryTerms.length);
+    const previous = new Uint32Array(terms.length);
+    entryTerms.forEach((t, e) => {
+      const i = position[t]!;
+      const at = next[i]!;
+      const d = this.entryDocs.get(e);
+      docDeltas[at] = d - previous[i]!;
+      previous[i] = d;
+      masks[at] = this.entryMasks.get(e);
+      next[i] = at + 1;
+    });
+    const filters = this.filters.map((filter) => filter.finish());
+    const stored = this.stored.finish();
+    const header: SiftHeader = {
+      version: SIFT_PAYLOAD_VERSION,
+      documentCount: this.documentCount,
+      termCount: terms.length,
+      searchProperties: this.searchProperties,
+      filters: filters.map((filter) => filter.header),
+      columns: stored.headers,
+    };
+    return writeSections(header, {
+      terms: linesSection(terms),
+      termCounts,
+      docDeltas,
+      masks,
+      ...Object.fromEntries(
+        filters.flatMap((filter, i) => [
+          [`filter.${i}.counts`, filter.counts],
+          [`filter.${i}.values`, filter.valueIds],
+        ]),
+      ),
+      ...stored.sections,
+    });
+  }
 }
 
 /** `documents` in the order hits should take when scores tie (best rank first). */
 export function encodeSiftIndex(
   spec: SiftSpec,
-  documents: SiftDocument[],
+  documents: Iterable<SiftDocument>,
   tokenizer: SiftTokenizer,
 ): Uint8Array {
-  const searchProperties = Object.keys(spec.searchProperties);
-  if (searchProperties.length > MAX_SEARCH_PROPERTIES) {
-    throw new Error(
-      `Sift searches at most ${MAX_SEARCH_PROPERTIES} properties, not ${searchProperties.length}`,
-    );
-  }
-  const postings = invert(searchProperties, documents, tokenizer);
-  const terms = [...postings.keys()].sort();
-  const termCounts = new Uint32Array(terms.length);
-  const total = terms.reduce((sum, term) => sum + postings.get(term)!.docs.length, 0);
-  const docDeltas = new Uint32Array(total);
-  const masks = new Uint8Array(total);
-  let at = 0;
-  terms.forEach((term, t) => {
-    const list = postings.get(term)!;
-    termCounts[t] = list.docs.length;
-    list.docs.forEach((d, k) => {
-      docDeltas[at] = k === 0 ? d : d - list.docs[k - 1]!;
-      masks[at] = list.masks[k]!;
-      at += 1;
-    });
-  });
-  const filters = Object.entries(spec.indexedProperties).map(([name, type]) =>
-    encodeFilterColumn(name, type, documents),
-  );
-  const enumFilters = Object.entries(spec.indexedProperties).filter(([, type]) => type === 'enum');
-  const stored = encodeStoredFields(documents, new Set(enumFilters.map(([name]) => name)));
-  const header: SiftHeader = {
-    version: SIFT_PAYLOAD_VERSION,
-    documentCount: documents.length,
-    termCount: terms.length,
-    searchProperties,
-    filters: filters.map((filter) => filter.header),
-    columns: stored.headers,
-  };
-  return writeSections(header, {
-    terms: linesSection(terms),
-    termCounts,
-    docDeltas,
-    masks,
-    ...Object.fromEntries(
-      filters.flatMap((filter, i) => [
-        [`filter.${i}.counts`, filter.counts],
-        [`filter.${i}.values`, filter.valueIds],
-      ]),
-    ),
-    ...stored.sections,
-  });
+  const writer = new SiftIndexWriter(spec, tokenizer);
+  for (const document of documents) writer.add(document);
+  return writer.finish();
 }

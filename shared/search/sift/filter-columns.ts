@@ -1,6 +1,7 @@
 // Filterable properties: per document, the ids of the values it holds (a compressed sparse row:
 // counts in the artifact, start offsets derived on load). A `where` clause becomes a lookup table
 // over value ids, and facets count value ids over the matches.
+import { Growable } from './growable';
 import type { SectionReader } from './sections';
 import type { SiftDocument, SiftFilterType } from './types';
 
@@ -17,24 +18,34 @@ export function stringValues(value: unknown): string[] {
   return Array.isArray(value) ? [...new Set(value.filter((v): v is string => typeof v === 'string'))] : [];
 }
 
-export function encodeFilterColumn(name: string, type: SiftFilterType, documents: SiftDocument[]) {
-  const ids = new Map<string, number>();
-  const counts = new Uint32Array(documents.length);
-  const valueIds: number[] = [];
-  documents.forEach((document, d) => {
-    const values = stringValues(document[name]);
-    counts[d] = values.length;
+/** A filter column made one document at a time; value ids are given in order of first appearance. */
+export class FilterColumnWriter {
+  private readonly ids = new Map<string, number>();
+  private readonly counts = new Growable(Uint32Array);
+  private readonly valueIds = new Growable(Uint32Array);
+
+  constructor(
+    private readonly name: string,
+    private readonly type: SiftFilterType,
+  ) {}
+
+  add(document: SiftDocument): void {
+    const values = stringValues(document[this.name]);
+    this.counts.push(values.length);
     for (const value of values) {
-      let id = ids.get(value);
+      let id = this.ids.get(value);
       if (id === undefined) {
-        id = ids.size + 1;
-        ids.set(value, id);
+        id = this.ids.size + 1;
+        this.ids.set(value, id);
       }
-      valueIds.push(id);
+      this.valueIds.push(id);
     }
-  });
-  const header: FilterHeader = { name, type, values: [...ids.keys()] };
-  return { header, counts, valueIds: Uint32Array.from(valueIds) };
+  }
+
+  finish() {
+    const header: FilterHeader = { name: this.name, type: this.type, values: [...this.ids.keys()] };
+    return { header, counts: this.counts.view(), valueIds: this.valueIds.view() };
+  }
 }
 
 export class FilterColumn {

@@ -6,7 +6,7 @@
 // - scaled: numbers with at most 6 decimals that fit 32 bits once scaled (coordinates);
 // - string, number: lines of text; json: anything else, as lines of JSON (empty line: absent).
 import type { FilterColumn } from './filter-columns';
-import { linesSection, type SectionReader } from './sections';
+import type { SectionReader } from './sections';
 import type { SiftDocument } from './types';
 
 type ColumnKind = 'filter' | 'dict' | 'digits' | 'scaled' | 'string' | 'number' | 'json';
@@ -21,98 +21,10 @@ export interface ColumnHeader {
 }
 
 /** The absent marker of 32-bit columns (digits: 2^32 - 1; scaled: -2^31 as unsigned bits). */
-const ABSENT_DIGITS = 0xffffffff;
-const ABSENT_SCALED = 0x80000000;
-const MAX_DECIMALS = 6;
-
-const isPrimitive = (value: unknown) =>
-  value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
-const isPlainLine = (value: unknown) => typeof value === 'string' && value !== '' && !value.includes('\n');
-const isFiniteNumber = (value: unknown) => typeof value === 'number' && Number.isFinite(value);
-
-/** A dict column pays off while its value table stays small next to the documents. */
-const maxDictValues = (documentCount: number) => Math.min(65_535, Math.floor(documentCount / 4));
-
-const isDigits = (value: unknown) =>
-  typeof value === 'string' && /^(0|[1-9]\d{0,9})$/.test(value) && Number(value) < ABSENT_DIGITS;
-
-/** The fewest decimals that hold every number exactly in a 32-bit integer, if any do. */
-function scaleDecimals(present: unknown[]): number | undefined {
-  if (!present.every(isFiniteNumber)) return undefined;
-  for (let decimals = 0; decimals <= MAX_DECIMALS; decimals += 1) {
-    const scale = 10 ** decimals;
-    const fits = (present as number[]).every((value) => {
-      const scaled = Math.round(value * scale);
-      return Math.abs(scaled) < 2 ** 31 && Object.is((scaled | 0) / scale, value);
-    });
-    if (fits) return decimals;
-  }
-  return undefined;
-}
-
-function columnKind(present: unknown[], documentCount: number, isEnumFilter: boolean): ColumnKind {
-  if (isEnumFilter && present.every((value) => typeof value === 'string')) return 'filter';
-  if (present.every(isPrimitive)) {
-    const distinct = new Set(present.map((value) => JSON.stringify(value)));
-    if (distinct.size <= maxDictValues(documentCount)) return 'dict';
-  }
-  if (present.every(isDigits)) return 'digits';
-  if (scaleDecimals(present) !== undefined) return 'scaled';
-  if (present.every(isPlainLine)) return 'string';
-  return present.every(isFiniteNumber) ? 'number' : 'json';
-}
-
-function encodeColumn(name: string, values: unknown[], documentCount: number, isEnumFilter: boolean) {
-  const present = values.filter((value) => value !== undefined);
-  const kind = columnKind(present, documentCount, isEnumFilter);
-  if (kind === 'filter') return { header: { name, kind } };
-  if (kind === 'digits') {
-    const section = Uint32Array.from(values, (value) =>
-      value === undefined ? ABSENT_DIGITS : Number(value),
-    );
-    return { header: { name, kind }, section };
-  }
-  if (kind === 'scaled') {
-    const decimals = scaleDecimals(present)!;
-    const section = Uint32Array.from(values, (value) =>
-      value === undefined ? ABSENT_SCALED : Math.round((value as number) * 10 ** decimals) >>> 0,
-    );
-    return { header: { name, kind, decimals }, section };
-  }
-  if (kind === 'dict') {
-    const ids = new Map<string, number>();
-    const table: unknown[] = [];
-    const section = new Uint32Array(values.length);
-    values.forEach((value, d) => {
-      if (value === undefined) return;
-      const key = JSON.stringify(value);
-      let id = ids.get(key);
-      if (id === undefined) {
-        id = table.push(value);
-        ids.set(key, id);
-      }
-      section[d] = id;
-    });
-    return { header: { name, kind, values: table }, section };
-  }
-  const line = (value: unknown) =>
-    value === undefined ? '' : kind === 'json' ? JSON.stringify(value) : String(value);
-  return { header: { name, kind }, section: linesSection(values.map(line)) };
-}
-
-/** `enumFilters`: properties whose values the filter columns hold already. */
-export function encodeStoredFields(documents: SiftDocument[], enumFilters: Set<string>) {
-  const names = [...new Set(documents.flatMap((document) => Object.keys(document)))];
-  const headers: ColumnHeader[] = [];
-  const sections: Record<string, Uint8Array | Uint32Array> = {};
-  names.forEach((name, i) => {
-    const values = documents.map((document) => document[name]);
-    const { header, section } = encodeColumn(name, values, documents.length, enumFilters.has(name));
-    headers.push(header);
-    if (section) sections[`column.${i}`] = section;
-  });
-  return { headers, sections };
-}
+export const ABSENT_DIGITS = 0xffffffff;
+export const ABSENT_SCALED = 0x80000000;
+/** The most decimals a scaled column keeps. */
+export const MAX_DECIMALS = 6;
 
 type ColumnReader = (d: number) => unknown;
 
