@@ -1,16 +1,18 @@
-// Sift at scale in a fresh process: N documents of the cities shape, built into the artifact the
+// Sift at scale in a fresh process: N synthetic documents of the cities shape (seeded,
+// bench/synthetic-cities.ts), built into the artifact the
 // server serves, then from those bytes to the first result, retained heap, and latency per query
 // kind of bench/queries/cities.json (plain, with its country filter, and as the search screen asks:
 // with facets and the population histogram).
 // Usage: tsx bench/engine-scale-run.ts <documents> [artifact cache file]; prints one JSON line.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadAppConfig } from '../server/app-config';
+import { recordsToIndexDocuments } from '../shared/search/index-input';
 import { buildSearchRequest } from '../shared/search/search-request';
 import { siftEngine } from '../shared/search/sift-engine';
-import { cityShapedDocuments } from './engine-scale-documents';
 import { artifactEngine } from './search-engines';
 import { heapMb } from './search-heap';
 import { type QueryFile, searchLatency } from './search-latency';
+import { syntheticCities } from './synthetic-cities';
 
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -22,7 +24,7 @@ export async function measureEngineAtScale(count: number, cacheFile?: string) {
   let bytes: Uint8Array;
   if (cacheFile && existsSync(cacheFile)) bytes = new Uint8Array(readFileSync(cacheFile));
   else {
-    const documents = cityShapedDocuments(source, count);
+    const documents = recordsToIndexDocuments(source, [...syntheticCities(count)]);
     const started = performance.now();
     bytes = (await engine.build(source, documents)).bytes;
     buildMs = Math.round(performance.now() - started);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { referenceSearch } from './reference-search';
 import { runSearch } from './run-search';
 import type { IndexDocument, IndexSpec, SearchRequest } from './search-types';
-import { typoTerms } from './sift/dictionary';
+import { Dictionary, typoTerms } from './sift/dictionary';
 import { siftEngine } from './sift-engine';
 import { editDistance } from './typo-match';
 
@@ -35,7 +35,7 @@ describe('sift typo walk', () => {
         (words, query, budget) => {
           const terms = [...words].sort();
           const found: [string, number][] = [];
-          typoTerms(terms, query, budget, (t, distance) => found.push([terms[t]!, distance]));
+          typoTerms(Dictionary.of(terms), query, budget, (t, distance) => found.push([terms[t]!, distance]));
           const expected = terms
             .map((term): [string, number] => [term, editDistance(query, term)])
             .filter(

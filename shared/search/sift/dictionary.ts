@@ -5,20 +5,90 @@
 /** Sorts after every character a folded word can hold, so `prefix + END` bounds a prefix range. */
 const END = '\uffff';
 
-export function lowerBound(terms: readonly string[], key: string): number {
-  let lo = 0;
-  let hi = terms.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (terms[mid]! < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+/**
+ * The sorted terms as one text of lines, read in place: a million-document dictionary as an array
+ * of strings took 70 MB of heap and a fifth of a second to split on opening.
+ */
+export class Dictionary {
+  /** Term t is text[starts[t], starts[t + 1] - 1). */
+  private readonly starts: Uint32Array;
 
-/** [from, to) of the terms starting with `prefix`. */
-export function prefixRange(terms: readonly string[], prefix: string): [number, number] {
-  return [lowerBound(terms, prefix), lowerBound(terms, prefix + END)];
+  /** `text`: `length` sorted terms joined with "\n". */
+  constructor(
+    private readonly text: string,
+    readonly length: number,
+  ) {
+    this.starts = new Uint32Array(length + 1);
+    let term = 1;
+    for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) === 0x0a) this.starts[term++] = i + 1;
+    this.starts[length] = text.length + 1;
+  }
+
+  /** A dictionary of sorted `terms` (none holding a line break). */
+  static of(terms: readonly string[]): Dictionary {
+    return new Dictionary(terms.join('\n'), terms.length);
+  }
+
+  term(t: number): string {
+    return this.text.slice(this.starts[t], this.starts[t + 1]! - 1);
+  }
+
+  termLength(t: number): number {
+    return this.starts[t + 1]! - 1 - this.starts[t]!;
+  }
+
+  /** UTF-16 code unit `i` of term `t`. */
+  codeAt(t: number, i: number): number {
+    return this.text.charCodeAt(this.starts[t]! + i);
+  }
+
+  /** How term t compares with `key` (negative: sorts before it), as strings compare. */
+  compare(t: number, key: string): number {
+    const from = this.starts[t]!;
+    const length = this.starts[t + 1]! - 1 - from;
+    const shared = Math.min(length, key.length);
+    for (let i = 0; i < shared; i += 1) {
+      const difference = this.text.charCodeAt(from + i) - key.charCodeAt(i);
+      if (difference !== 0) return difference;
+    }
+    return length - key.length;
+  }
+
+  /** The first term not sorting before `key`. */
+  lowerBound(key: string): number {
+    let lo = 0;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.compare(mid, key) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** [from, to) of the terms starting with `prefix`. */
+  prefixRange(prefix: string): [number, number] {
+    return [this.lowerBound(prefix), this.lowerBound(prefix + END)];
+  }
+
+  /** How many leading code units terms a and b share. */
+  sharedPrefixLength(a: number, b: number): number {
+    const length = Math.min(this.termLength(a), this.termLength(b));
+    const fromA = this.starts[a]!;
+    const fromB = this.starts[b]!;
+    let n = 0;
+    while (n < length && this.text.charCodeAt(fromA + n) === this.text.charCodeAt(fromB + n)) n += 1;
+    return n;
+  }
+
+  startsWith(t: number, prefix: string): boolean {
+    if (this.termLength(t) < prefix.length) return false;
+    const from = this.starts[t]!;
+    for (let i = 0; i < prefix.length; i += 1) {
+      if (this.text.charCodeAt(from + i) !== prefix.charCodeAt(i)) return false;
+    }
+    return true;
+  }
 }
 
 /**
@@ -29,7 +99,7 @@ export function prefixRange(terms: readonly string[], prefix: string): [number, 
  * mistype it.
  */
 export function typoTerms(
-  terms: readonly string[],
+  terms: Dictionary,
   word: string,
   budget: number,
   found: (termIndex: number, distance: number) => void,
@@ -38,46 +108,45 @@ export function typoTerms(
   for (let j = 0; j < word.length; j += 1) codes[j] = word.charCodeAt(j);
   // rows[depth] holds the distances between the term's first `depth` letters and each prefix of word.
   const rows: Int32Array[] = [Int32Array.from({ length: word.length + 1 }, (_, j) => j)];
-  let previous = '';
-  const [from, end] = prefixRange(terms, word.slice(0, 1));
+  let previous = -1;
+  const [from, end] = terms.prefixRange(word.slice(0, 1));
   let i = from;
   while (i < end) {
-    const term = terms[i]!;
-    let depth = sharedPrefixLength(previous, term);
+    const term = i;
+    const length = terms.termLength(term);
+    let depth = previous < 0 ? 0 : terms.sharedPrefixLength(previous, term);
     previous = term;
     let pruned = false;
-    for (; depth < term.length; depth += 1) {
+    for (; depth < length; depth += 1) {
       rows[depth + 1] ??= new Int32Array(word.length + 1);
-      if (fillRow(rows, depth, term, codes) > budget) {
+      const letter = terms.codeAt(term, depth);
+      const previousLetter = depth > 0 ? terms.codeAt(term, depth - 1) : -1;
+      if (fillRow(rows, depth, letter, previousLetter, codes) > budget) {
         // Every term under term[0..depth] is at least this far: skip them all (few, at this depth).
         i += 1;
-        while (i < end && sharedPrefixLength(term, terms[i]!) > depth) i += 1;
-        previous = term;
+        while (i < end && terms.sharedPrefixLength(term, i) > depth) i += 1;
         pruned = true;
         break;
       }
     }
     if (pruned) continue;
-    const distance = rows[term.length]![word.length]!;
-    if (distance > 0 && distance <= budget && !term.startsWith(word)) found(i, distance);
+    const distance = rows[length]![word.length]!;
+    if (distance > 0 && distance <= budget && !terms.startsWith(term, word)) found(term, distance);
     i += 1;
   }
 }
 
-function sharedPrefixLength(a: string, b: string): number {
-  const length = Math.min(a.length, b.length);
-  let n = 0;
-  while (n < length && a.charCodeAt(n) === b.charCodeAt(n)) n += 1;
-  return n;
-}
-
 /** Fills rows[depth + 1] from rows[depth] (and rows[depth - 1] for swaps); returns its smallest distance. */
-function fillRow(rows: Int32Array[], depth: number, term: string, codes: Int32Array): number {
+function fillRow(
+  rows: Int32Array[],
+  depth: number,
+  letter: number,
+  previousLetter: number,
+  codes: Int32Array,
+): number {
   const above = rows[depth]!;
   const row = rows[depth + 1]!;
   const twoAbove = depth > 0 ? rows[depth - 1]! : undefined;
-  const letter = term.charCodeAt(depth);
-  const previousLetter = depth > 0 ? term.charCodeAt(depth - 1) : -1;
   let least = depth + 1;
   row[0] = least;
   for (let j = 1; j < row.length; j += 1) {

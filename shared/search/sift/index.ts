@@ -3,6 +3,7 @@
 // scores prefix and typo matches with the rank prior before choosing the top hits, reading the
 // matches in rank order and stopping once no later document can enter them.
 // The caller brings the tokenizer; nothing here depends on the app.
+import { Dictionary } from './dictionary';
 import { encodeSiftIndex, type SiftHeader } from './encode';
 import { FilterColumn } from './filter-columns';
 import { distanceKm } from './geo-distance';
@@ -65,7 +66,7 @@ export class SiftIndex {
       if (d > 0 && this.rankFactor[d]! > this.rankFactor[d - 1]!) this.inRankOrder = false;
     }
     this.postings = new PostingLists(
-      reader.lines('terms', header.termCount),
+      new Dictionary(reader.text('terms'), header.termCount),
       reader.uint32('termCounts'),
       reader.shuffled('docDeltas'),
       reader.uint8('masks'),

@@ -1,6 +1,7 @@
 // The posting lists as stored: per term, its documents ascending and delta-coded, in a byte-shuffled
 // section read in place. A list is decoded when a search visits it, so opening an index decodes
 // nothing (a million documents' postings took seconds to decode up front).
+import type { Dictionary } from './dictionary';
 import type { ShuffledUint32 } from './sections';
 
 export class PostingLists {
@@ -10,7 +11,7 @@ export class PostingLists {
   readonly longest: number;
 
   constructor(
-    readonly terms: string[],
+    readonly terms: Dictionary,
     termCounts: Uint32Array,
     private readonly deltas: ShuffledUint32,
     /** Per posting, bit p: the document holds the term in searched property p. */

@@ -130,9 +130,8 @@ export class SectionReader<Header> {
     return new TextLines(this.uint8(name), count);
   }
 
-  /** The `count` lines of a text section (lines are joined with "\n"). */
-  lines(name: string, count: number): string[] {
-    return count === 0 ? [] : new TextDecoder().decode(this.uint8(name)).split('\n');
+  text(name: string): string {
+    return new TextDecoder().decode(this.uint8(name));
   }
 }
 

@@ -1,7 +1,7 @@
 // "Did you mean": the dictionary word closest to a query word that no indexed word starts with.
 // The walk is the typo walk (same first letter, optimal string alignment) with a wider budget
 // than matching allows, since it runs once per search, not per document.
-import { prefixRange, typoTerms } from './dictionary';
+import { type Dictionary, typoTerms } from './dictionary';
 
 /** A query word some indexed word starts with, the closest indexed word, or nothing near. */
 export type Spelling =
@@ -22,18 +22,18 @@ export function spellingBudget(word: string): number {
  * its best document's), then the one in most documents (`documents`).
  */
 export function spell(
-  terms: readonly string[],
+  terms: Dictionary,
   word: string,
   popularity: (term: number) => number,
   documents: (term: number) => number,
 ): Spelling {
-  const [from, to] = prefixRange(terms, word);
+  const [from, to] = terms.prefixRange(word);
   if (to > from) return 'known';
   let best: Exclude<Spelling, 'known'>;
   typoTerms(terms, word, spellingBudget(word), (term, distance) => {
     if (best && distance > best.distance) return;
     const candidate = {
-      term: terms[term]!,
+      term: terms.term(term),
       distance,
       popularity: popularity(term),
       documents: documents(term),

@@ -2,7 +2,7 @@
 // (match quality × the boost of the property holding the match) over its prefix range and typo
 // terms, summed over words. Works in scratch arrays sized to the index, touching only matches;
 // documents a search's filters exclude are skipped as their postings are read.
-import { lowerBound, prefixRange, typoTerms } from './dictionary';
+import { typoTerms } from './dictionary';
 import {
   CODE_FROM_LENGTH,
   EXACT_QUALITY,
@@ -76,9 +76,9 @@ export class WordMatcher {
 
   private plan(word: string, codeMask: number): WordPlan {
     const { terms, starts } = this.postings;
-    const range = prefixRange(terms, word);
-    const exactAt = lowerBound(terms, word);
-    const whole = terms[exactAt] === word;
+    const range = terms.prefixRange(word);
+    const exactAt = range[0];
+    const whole = exactAt < range[1] && terms.termLength(exactAt) === word.length;
     const quality = exactQuality(word);
     const exact = whole && quality > PREFIX_QUALITY ? exactAt : -1;
     const code = whole && codeMask !== 0 && word.length >= CODE_FROM_LENGTH ? exactAt : -1;
