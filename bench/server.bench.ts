@@ -14,11 +14,11 @@ import { dirname, join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { LOOKUPS_BODY } from '#server/graphql/prepared-lookups';
-import { bearerTokenCookie } from '../shared/auth';
 import { toSnapshot } from '../shared/kv/kv-snapshot';
 import { setRecord } from '../shared/kv/kv-transitions';
 import { CookieJar } from '../tests/support/cookie-jar';
 import { freePort, startServer } from '../tests/support/server-process';
+import { signIn } from './sign-in';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = 50;
@@ -86,24 +86,6 @@ async function startBareHono(port: number, bytesFile: string, sameFile: string) 
   });
   await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
   return child;
-}
-
-/** Signs in over HTTP as the browser does and returns the session cookies and the bearer token. */
-async function signIn(origin: string) {
-  const jar = new CookieJar();
-  const csrf = jar.store(await fetch(`${origin}/api/auth/csrf`));
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const response = jar.store(
-    await fetch(`${origin}/api/auth/callback/credentials`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: jar.header() },
-      body: new URLSearchParams({ ...user, csrfToken, callbackUrl: '/', json: 'true' }),
-      redirect: 'manual',
-    }),
-  );
-  const bearer = jar.get(bearerTokenCookie.name);
-  if (!bearer) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return { cookie: jar.header(), bearer };
 }
 
 /** A 20-entry snapshot as the client backs it up. */
@@ -205,7 +187,7 @@ const server = await startServer({
   },
 });
 const origin = new URL(server.url()).origin;
-const session = await signIn(origin);
+const session = await signIn(origin, user);
 // An anonymous visitor's cookies after its first session read (the CSRF and return-page cookies).
 const visitor = new CookieJar();
 visitor.store(await fetch(`${origin}/api/auth/session?callbackUrl=%2F`));
