@@ -35,7 +35,9 @@ export interface PublicLookup {
  */
 export interface PublicData {
   /** The current index artifact of a public source (what the browser downloads), or null. */
-  artifact(source: string): Promise<{ crc32c: number; bytes: Uint8Array } | null>;
+  artifact(
+    source: string,
+  ): Promise<{ crc32c: number; bytes: Uint8Array; delta?: { crc32c: number; bytes: Uint8Array } } | null>;
   /** The lookups of the namespaces public sources use. */
   lookups(): Promise<PublicLookup[]>;
   /** Logs what kept a render from drawing some of the data (the page is drawn without it). */

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAppConfig } from '../config/app-config';
 import { useAuth } from '../features/auth/use-auth';
 import { reloadSearchIndexes } from '../features/search/load-search-indexes';
+import { newestSegment } from '../features/search/search-load-store';
 import { IndexUpdatedDocument } from '../graphql/generated/operations';
 import { useGraphqlSubscription } from '../graphql/use-graphql-subscription';
 import { startedAppSearchDeps } from './app-search';
@@ -24,7 +25,7 @@ export function IndexUpdateSync() {
       const known = data && deps?.store.getSnapshot().sources[data.indexUpdated.dataSource];
       // Reloading checks every visible source's checksum and fetches only the changed one; sources
       // this page never loaded stay unloaded.
-      if (deps && known && known.crc32c !== data.indexUpdated.crc32c) {
+      if (deps && known && newestSegment(known) !== data.indexUpdated.crc32c) {
         void reloadSearchIndexes(queryClient, dataSources, signedIn, deps);
       }
     },

@@ -14,7 +14,7 @@ import { sortHits, sortIdOf } from '#client/features/search/search-sort';
 import { parseSearchUrl } from '#client/features/search/search-url-state';
 import { pageTitle } from '#client/lib/page-title';
 import { paths } from '#client/paths';
-import { createSearchWorkerApi } from '#client/workers/search-worker-api';
+import { createSearchWorkerApi, DELTA_KEY_SUFFIX } from '#client/workers/search-worker-api';
 import type { DataSourceConfig } from '#shared/app-config';
 import type { PublicData } from '#shared/render-bundle';
 import type { IndexDocument } from '#shared/search/search-types';
@@ -24,7 +24,11 @@ function serverIndexes(data: PublicData) {
   const worker = createSearchWorkerApi({
     // Nothing is downloaded or kept elsewhere: the "cache" is the server's current artifact.
     cache: {
-      get: async (name) => (await data.artifact(name)) ?? undefined,
+      get: async (key) => {
+        const source = key.endsWith(DELTA_KEY_SUFFIX) ? key.slice(0, -DELTA_KEY_SUFFIX.length) : key;
+        const artifact = await data.artifact(source);
+        return (source === key ? artifact : artifact?.delta) ?? undefined;
+      },
       put: async () => {},
       delete: async () => {},
     },
@@ -36,14 +40,18 @@ function serverIndexes(data: PublicData) {
   async function load(name: string, source: DataSourceConfig): Promise<SourceLoad | null> {
     const artifact = await data.artifact(name);
     if (!artifact) return null;
-    const key = `${name}:${artifact.crc32c}`;
+    const { crc32c, delta } = artifact;
+    const key = `${name}:${crc32c}:${delta?.crc32c ?? ''}`;
     let opened = opening.get(key);
     if (!opened) {
-      opened = worker.loadIndex(name, source.algorithm, artifact.crc32c).then(({ documentCount }) => ({
-        state: 'loaded' as const,
-        crc32c: artifact.crc32c,
-        documentCount,
-      }));
+      opened = worker
+        .loadIndex(name, source.algorithm, crc32c, undefined, delta)
+        .then(({ documentCount }) => ({
+          state: 'loaded' as const,
+          crc32c,
+          deltaCrc32c: delta?.crc32c,
+          documentCount,
+        }));
       for (const older of opening.keys()) if (older.startsWith(`${name}:`)) opening.delete(older);
       opening.set(key, opened);
       opened.catch(() => opening.delete(key));

@@ -9,7 +9,7 @@ import { buildSearchRequest } from '#shared/search/search-request';
 import type { SearchIndexResult } from '#shared/search/search-types';
 import { siftEngine } from '#shared/search/sift-engine';
 import { indexedDbArtifactCache } from './indexed-db-artifact-cache';
-import { ChecksumMismatchError, createSearchWorkerApi } from './search-worker-api';
+import { ChecksumMismatchError, createSearchWorkerApi, deltaCacheKey } from './search-worker-api';
 
 const places: DataSourceConfig = {
   dataType: 'place',
@@ -56,6 +56,60 @@ const search = (term: string) => buildSearchRequest(places, term);
 describe('search worker', () => {
   beforeEach(async () => {
     await indexedDbArtifactCache().delete('places');
+    await indexedDbArtifactCache().delete(deltaCacheKey('places'));
+  });
+
+  it('takes a delta segment on top of the index, downloading only it, and keeps it offline', async () => {
+    // Zürich renamed, Saint-Denis removed, Lyon added.
+    const delta = await buildArtifact(
+      places,
+      recordsToIndexDocuments(places, [
+        { id: '1', name: 'Zurich (Stadt)', country: 'CH', population: 341730 },
+        { id: '5', name: 'Lyon', country: 'FR', population: 522969 },
+      ]),
+      undefined,
+      ['1', '3', '5'],
+    );
+    const requests: string[] = [];
+    const fetch = (async (input: RequestInfo | URL) => {
+      requests.push(String(input));
+      const artifact = [built, delta].find(
+        (a) => String(input) === apiPaths.searchIndexArtifact('places', a.crc32c),
+      );
+      return artifact
+        ? new Response(artifact.bytes as Uint8Array<ArrayBuffer>)
+        : new Response(null, { status: 404 });
+    }) as typeof globalThis.fetch;
+    const api = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch });
+    await api.loadIndex('places', 'sift', built.crc32c);
+    expect(names(await api.searchIndex('places', search('saint')))).toEqual(['Saint-Denis']);
+
+    requests.length = 0;
+    expect(await api.loadIndex('places', 'sift', built.crc32c, undefined, { crc32c: delta.crc32c })).toEqual({
+      from: 'network',
+      bytes: built.bytes.length + delta.bytes.length,
+      documentCount: 4,
+    });
+    expect(requests).toEqual([apiPaths.searchIndexArtifact('places', delta.crc32c)]);
+    expect(names(await api.searchIndex('places', search('zurich')))).toEqual(['Zurich (Stadt)']);
+    expect(names(await api.searchIndex('places', search('saint')))).toEqual([]);
+    expect(names(await api.searchIndex('places', search('lyon')))).toEqual(['Lyon']);
+    expect(api.getDocument('places', '3')).toBeUndefined();
+
+    // A later page load, offline: both segments come from the cache.
+    const offline = createSearchWorkerApi({
+      cache: indexedDbArtifactCache(),
+      fetch: () => Promise.reject(new TypeError('offline')),
+    });
+    expect(
+      await offline.loadIndex('places', 'sift', built.crc32c, undefined, { crc32c: delta.crc32c }),
+    ).toMatchObject({ from: 'cache', documentCount: 4 });
+    expect(names(await offline.searchIndex('places', search('lyon')))).toEqual(['Lyon']);
+
+    // A new artifact with every change in it: the delta is let go, in memory and in the cache.
+    await offline.loadIndex('places', 'sift', built.crc32c);
+    expect(names(await offline.searchIndex('places', search('saint')))).toEqual(['Saint-Denis']);
+    expect(await indexedDbArtifactCache().get(deltaCacheKey('places'))).toBeUndefined();
   });
 
   it('downloads an index, verifies and caches it; after a reload it comes from the cache', async () => {

@@ -4,7 +4,7 @@
 import { apiPaths } from '#shared/api-paths';
 import type { DataSourceConfig } from '#shared/app-config';
 import { crc32c as checksum } from '#shared/crc32c';
-import type { SearchEngine } from '#shared/search/engine';
+import type { SearchableEngine, SearchEngine } from '#shared/search/engine';
 import { engineFor } from '#shared/search/engines';
 import { readArtifact, restoreArtifact } from '#shared/search/index-artifact';
 import { indexSpec, recordsToIndexDocuments } from '#shared/search/index-input';
@@ -13,18 +13,23 @@ import { correctedQuery, type TitleCompletion, titleCompletions } from '#shared/
 import { runSearch } from '#shared/search/run-search';
 import type { SearchAlgorithm } from '#shared/search/search-algorithms';
 import type { IndexDocument, SearchIndexResult, SearchRequest } from '#shared/search/search-types';
+import { segmentedEngine, withDelta } from '#shared/search/segments';
 
 export interface CachedArtifact {
   crc32c: number;
   bytes: Uint8Array;
 }
 
-/** Where downloaded artifacts are kept between page loads. */
+/** Where downloaded artifacts are kept between page loads: a source's artifact under its name, its delta under deltaCacheKey. */
 export interface ArtifactCache {
   get(name: string): Promise<CachedArtifact | undefined>;
   put(name: string, artifact: CachedArtifact): Promise<void>;
   delete(name: string): Promise<void>;
 }
+
+/** Ends the cache key of a source's delta segment (ADR 020); a source name has no `+`. */
+export const DELTA_KEY_SUFFIX = '+delta';
+export const deltaCacheKey = (name: string) => `${name}${DELTA_KEY_SUFFIX}`;
 
 export interface LoadedIndex {
   /** Where the artifact came from: already in memory, the cache, or a download. */
@@ -37,14 +42,33 @@ export interface LoadedIndex {
 /** Download progress: bytes so far and, when the server says, in all. */
 export type LoadProgress = (loaded: number, total: number | undefined) => void;
 
-interface HeldIndex {
+/** An index opened from one artifact. */
+interface OpenedIndex {
   engine: SearchEngine;
   index: unknown;
   dataType: string;
   crc32c: number | null;
-  documentCount: number;
   /** Compressed artifact size (0 for an index built by addIndex). */
   bytes: number;
+  /** A delta segment's: the base documents it hides. */
+  hides?: string[];
+}
+
+/** What a source's searches run on: its artifact, with its delta segment on top when it has one. */
+interface HeldIndex {
+  base: OpenedIndex;
+  delta?: OpenedIndex;
+  engine: SearchableEngine;
+  index: unknown;
+  dataType: string;
+  documentCount: number;
+}
+
+function held(base: OpenedIndex, delta?: OpenedIndex): HeldIndex {
+  if (!delta) return { base, ...base, documentCount: base.engine.count(base.index) };
+  const engine = segmentedEngine(base.engine);
+  const index = withDelta(base.engine, base.index, delta.index, delta.hides ?? []);
+  return { base, delta, engine, index, dataType: base.dataType, documentCount: engine.count(index) };
 }
 
 export class ChecksumMismatchError extends Error {
@@ -80,7 +104,7 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
   const { cache } = options;
   const indexes = new Map<string, HeldIndex>();
   /** Cached indexes restored ahead of loadIndex, which keeps one only if its checksum is current. */
-  const restoring = new Map<string, Promise<HeldIndex | undefined>>();
+  const restoring = new Map<string, Promise<OpenedIndex | undefined>>();
 
   /** The cached artifact when it is the wanted one (any, without `crc32c`) and intact; a damaged copy is dropped. */
   async function fromCache(name: string, crc32c?: number): Promise<CachedArtifact | undefined> {
@@ -96,7 +120,7 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
     name: string,
     algorithm: SearchAlgorithm,
     artifact: CachedArtifact,
-  ): Promise<HeldIndex> {
+  ): Promise<OpenedIndex> {
     const read = await readArtifact(artifact.bytes);
     if (read.algorithm !== algorithm) {
       throw new Error(`The "${name}" index was built for ${read.algorithm}, not ${algorithm}`);
@@ -107,13 +131,39 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
       index,
       dataType: read.dataType,
       crc32c: artifact.crc32c,
-      documentCount: read.documentCount,
       bytes: artifact.bytes.length,
+      hides: read.hides,
     };
   }
 
+  /**
+   * The segment `key` (cache key) with checksum `crc32c`: the one in memory or restored from the
+   * cache ahead when it has it, else from the cache, else downloaded, verified and cached. Throws
+   * when the download fails or does not match.
+   */
+  async function segment(
+    name: string,
+    key: string,
+    algorithm: SearchAlgorithm,
+    crc32c: number,
+    inMemory: OpenedIndex | undefined,
+    restored?: OpenedIndex,
+    onProgress?: LoadProgress,
+  ): Promise<{ opened: OpenedIndex; from: LoadedIndex['from'] }> {
+    if (inMemory?.crc32c === crc32c) return { opened: inMemory, from: 'memory' };
+    if (restored?.crc32c === crc32c) return { opened: restored, from: 'cache' };
+    const cached = await fromCache(key, crc32c);
+    if (cached) return { opened: await open(name, algorithm, cached), from: 'cache' };
+    const bytes = await download(apiPaths.searchIndexArtifact(name, crc32c), options.fetch, onProgress);
+    const actual = checksum(bytes);
+    if (actual !== crc32c) throw new ChecksumMismatchError(name, crc32c, actual);
+    const opened = await open(name, algorithm, { crc32c, bytes });
+    await cache.put(key, { crc32c, bytes }).catch(() => undefined);
+    return { opened, from: 'network' };
+  }
+
   /** What restoreCached made of `name`, if anything: taken once, whatever its checksum. */
-  async function takeRestored(name: string): Promise<HeldIndex | undefined> {
+  async function takeRestored(name: string): Promise<OpenedIndex | undefined> {
     const restored = restoring.get(name);
     restoring.delete(name);
     return restored?.catch(() => undefined);
@@ -136,35 +186,34 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
     },
 
     /**
-     * Makes the index of `name` with checksum `crc32c` searchable: kept as is when already loaded,
-     * else restored from the cached artifact, else downloaded, verified and cached. Throws when
-     * the download fails or does not match `crc32c`; the caller marks the source as failed.
+     * Makes the index of `name` with checksum `crc32c` searchable, with the delta segment `delta` on
+     * top when the source changed since (ADR 020): each kept as is when already loaded, else restored
+     * from the cached artifact, else downloaded, verified and cached. Searches answer from the index
+     * held before until both are open. Throws when a download fails or does not match its checksum;
+     * the caller marks the source as failed.
      */
     async loadIndex(
       name: string,
       algorithm: SearchAlgorithm,
       crc32c: number,
       onProgress?: LoadProgress,
+      delta?: { crc32c: number },
     ): Promise<LoadedIndex> {
-      const held = indexes.get(name);
-      if (held?.crc32c === crc32c) return { from: 'memory', bytes: 0, documentCount: held.documentCount };
+      const current = indexes.get(name);
       const restored = await takeRestored(name);
-      let opened = restored?.crc32c === crc32c ? restored : undefined;
-      let from: LoadedIndex['from'] = 'cache';
-      if (!opened) {
-        let artifact = await fromCache(name, crc32c);
-        if (!artifact) {
-          from = 'network';
-          const bytes = await download(apiPaths.searchIndexArtifact(name, crc32c), options.fetch, onProgress);
-          const actual = checksum(bytes);
-          if (actual !== crc32c) throw new ChecksumMismatchError(name, crc32c, actual);
-          artifact = { crc32c, bytes };
-        }
-        opened = await open(name, algorithm, artifact);
-        if (from === 'network') await cache.put(name, artifact).catch(() => undefined);
-      }
-      indexes.set(name, opened);
-      return { from, bytes: opened.bytes, documentCount: opened.documentCount };
+      const base = await segment(name, name, algorithm, crc32c, current?.base, restored, onProgress);
+      const top =
+        delta && (await segment(name, deltaCacheKey(name), algorithm, delta.crc32c, current?.delta));
+      const next = held(base.opened, top?.opened);
+      indexes.set(name, next);
+      const froms = [base.from, top?.from];
+      const from = froms.includes('network') ? 'network' : froms.includes('cache') ? 'cache' : 'memory';
+      if (!top) await cache.delete(deltaCacheKey(name)).catch(() => undefined);
+      return {
+        from,
+        bytes: from === 'memory' ? 0 : base.opened.bytes + (top?.opened.bytes ?? 0),
+        documentCount: next.documentCount,
+      };
     },
 
     /** Builds an index from raw records, e.g. data that never went through the server. */
@@ -175,14 +224,7 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
     ): Promise<LoadedIndex> {
       const engine = engineFor(config.algorithm);
       const index = await engine.build(indexSpec(config), recordsToIndexDocuments(config, data));
-      indexes.set(name, {
-        engine,
-        index,
-        dataType: config.dataType,
-        crc32c: null,
-        documentCount: data.length,
-        bytes: 0,
-      });
+      indexes.set(name, held({ engine, index, dataType: config.dataType, crc32c: null, bytes: 0 }));
       return { from: 'memory', bytes: 0, documentCount: data.length };
     },
 
@@ -235,6 +277,7 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
       indexes.delete(name);
       restoring.delete(name);
       await cache.delete(name);
+      await cache.delete(deltaCacheKey(name));
     },
   };
 }

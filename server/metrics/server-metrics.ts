@@ -31,7 +31,7 @@ export function createServerMetrics(): ServerMetrics {
     }),
     indexBuilds: new Counter({
       name: 'sift_index_builds_total',
-      help: 'Search index builds run by this process, by source and outcome (built, failed).',
+      help: 'Search index builds run by this process, by source and outcome (built, delta, failed).',
       labelNames: ['source', 'outcome'],
       registers,
     }),

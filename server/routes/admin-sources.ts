@@ -40,7 +40,7 @@ async function sourceStatus(database: Database, name: string, config: AppConfig)
     builds: builds.map((build) => ({
       startedAt: build.startedAt.toISOString(),
       durationMs: build.durationMs,
-      outcome: build.outcome as 'built' | 'failed',
+      outcome: build.outcome as 'built' | 'delta' | 'failed',
       documentCount: build.documentCount,
       bytes: build.bytes,
       crc32c: build.crc32c,

@@ -23,8 +23,15 @@ export function publicRenderData({ config, artifacts, lookups, logger }: PublicR
       if (!Object.hasOwn(dataSources, source) || dataSources[source]!.protected) return null;
       const summary = (await artifacts.summaries()).get(source);
       if (!summary) return null;
-      const bytes = await artifacts.bytes(source, summary.crc32c);
-      return bytes && { crc32c: summary.crc32c, bytes };
+      const [bytes, deltaBytes] = await Promise.all([
+        artifacts.bytes(source, summary.crc32c),
+        summary.delta && artifacts.bytes(source, summary.delta.crc32c),
+      ]);
+      if (!bytes) return null;
+      // A delta replaced meanwhile: the artifact alone is what the source held before its changes.
+      const delta =
+        summary.delta && deltaBytes ? { crc32c: summary.delta.crc32c, bytes: deltaBytes } : undefined;
+      return { crc32c: summary.crc32c, bytes, ...(delta && { delta }) };
     },
     async lookups() {
       return readableLookups({ config, user: null }, await lookups.list());

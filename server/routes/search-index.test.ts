@@ -11,7 +11,7 @@ import type { SessionUser } from '../auth/session-user';
 import type { Database } from '../db/client';
 import { createLogger } from '../logger';
 import { buildInProcess } from '../search/artifact-build';
-import { artifactSummaries } from '../search/artifact-store';
+import { sourceArtifacts } from '../search/artifact-store';
 import { createSearchIndexService } from '../search/index-service';
 import { fixtureRecords, indexFixtures, writeFixtureDocuments } from '../search/test-fixtures';
 
@@ -36,7 +36,7 @@ describe.each(databaseTargets())('search index routes on $name', (target) => {
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
   const checksums = async () =>
-    new Map((await artifactSummaries(database.db)).map((a) => [a.source, a.crc32c]));
+    new Map((await sourceArtifacts(database.db)).map((a) => [a.source, a.crc32c]));
 
   it('answers anonymous callers with the public sources only', async () => {
     const response = await post(anonymous(), { dataSourceLoadStates: { countries: 'unloaded' } });
@@ -151,25 +151,46 @@ describe.each(databaseTargets())('search index routes on $name', (target) => {
     }
   });
 
-  it('serves the new artifact after the documents change, and the old checksum no longer', async () => {
+  it('serves the changes as a delta on top of the artifact, and a replaced delta no longer', async () => {
     const app = anonymous();
-    const before = (await checksums()).get('countries')!;
-    expect((await app.request(apiPaths.searchIndexArtifact('countries', before))).status).toBe(200);
-    const [france] = fixtureRecords().countries!.filter((c) => c.code === 'FRA');
-    await writeFixtureDocuments(database, config, 'countries', [{ ...france, name: 'Republic of France' }]);
+    const base = (await checksums()).get('countries')!;
     const service = createSearchIndexService({
       database,
       config,
       logger: createLogger('silent'),
       build: buildInProcess,
     });
-    expect(await service.ensureIndex('countries')).toBe('built');
-    const after = (await checksums()).get('countries')!;
-    expect(after).not.toBe(before);
-    expect((await (await post(app, {})).json()).countries.crc32c).toBe(after);
-    expect((await app.request(apiPaths.searchIndexArtifact('countries', before))).status).toBe(404);
-    const fresh = await app.request(apiPaths.searchIndexArtifact('countries', after));
-    expect(crc32c(new Uint8Array(await fresh.arrayBuffer()))).toBe(after);
+    const [france] = fixtureRecords().countries!.filter((c) => c.code === 'FRA');
+    const change = async (name: string) => {
+      await writeFixtureDocuments(database, config, 'countries', [{ ...france, name }]);
+      expect(await service.ensureIndex('countries')).toBe('built');
+      return (await (await post(app, {})).json()).countries;
+    };
+    const first = await change('Republic of France');
+    expect(first).toEqual({
+      state: 'ready',
+      crc32c: base,
+      size: expect.any(Number),
+      documentCount: fixtureRecords().countries!.length,
+      delta: { crc32c: expect.any(Number), size: expect.any(Number), documentCount: 1 },
+    });
+    const delta = await app.request(apiPaths.searchIndexArtifact('countries', first.delta.crc32c));
+    expect(delta.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    const bytes = new Uint8Array(await delta.arrayBuffer());
+    expect(crc32c(bytes)).toBe(first.delta.crc32c);
+    expect(first.delta.size).toBe(bytes.length);
+    expect((await readArtifact(bytes)).hides).toEqual(['FRA']);
+
+    const second = await change('French Republic');
+    expect(second.crc32c).toBe(base);
+    expect(second.delta.crc32c).not.toBe(first.delta.crc32c);
+    expect((await app.request(apiPaths.searchIndexArtifact('countries', first.delta.crc32c))).status).toBe(
+      404,
+    );
+    expect((await app.request(apiPaths.searchIndexArtifact('countries', second.delta.crc32c))).status).toBe(
+      200,
+    );
+    expect((await app.request(apiPaths.searchIndexArtifact('countries', base))).status).toBe(200);
   });
 
   it('says a source whose first build has not finished is preparing, with no checksum', async () => {

@@ -9,7 +9,7 @@ import { apiError } from '../http-error';
 import { jsonBody } from '../json-body';
 import type { Logger } from '../logger';
 import { holdsEtag } from '../precompressed';
-import type { ArtifactCatalog } from '../search/artifact-catalog';
+import { type ArtifactCatalog, isCurrent } from '../search/artifact-catalog';
 import { checksumAnswers } from '../search/checksum-answers';
 
 const REQUEST_BYTES = 16 * 1024;
@@ -56,7 +56,7 @@ export function searchIndexRoutes({ config, artifacts, logger, sessions }: Searc
       return apiError(c, 401, 'unauthenticated', `Sign in to load the "${name}" index.`);
     }
     const crc32c = /^\d{1,10}$/.test(c.req.param('crc32c')) ? Number(c.req.param('crc32c')) : -1;
-    if ((await artifacts.summaries()).get(name)?.crc32c !== crc32c) {
+    if (!isCurrent((await artifacts.summaries()).get(name), crc32c)) {
       return apiError(
         c,
         404,

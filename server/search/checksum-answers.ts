@@ -2,7 +2,7 @@
 // asks the same few questions (signed in or not, every source or a few) again and again.
 import type { AppConfig } from '#shared/app-config';
 import type { IndexChecksumsResponse } from '#shared/search/index-api';
-import type { ArtifactSummary } from './artifact-store';
+import type { SourceArtifacts } from './artifact-store';
 
 /** Distinct questions answered from memory per set of artifacts: every source, or a client's few. */
 const KEPT_ANSWERS = 64;
@@ -12,10 +12,10 @@ const KEPT_ANSWERS = 64;
  * an artifact is announced) starts afresh. Protected sources are answered to signed-in callers only.
  */
 export function checksumAnswers(sources: AppConfig['gapSearch']['dataSources']) {
-  let answeredFor: ReadonlyMap<string, ArtifactSummary> | undefined;
+  let answeredFor: ReadonlyMap<string, SourceArtifacts> | undefined;
   let kept = new Map<string, string>();
 
-  function serialize(built: ReadonlyMap<string, ArtifactSummary>, signedIn: boolean, names: string[]) {
+  function serialize(built: ReadonlyMap<string, SourceArtifacts>, signedIn: boolean, names: string[]) {
     const answer: IndexChecksumsResponse = {};
     for (const name of names.filter((name) => signedIn || !sources[name]!.protected)) {
       const artifact = built.get(name);
@@ -25,6 +25,15 @@ export function checksumAnswers(sources: AppConfig['gapSearch']['dataSources']) 
             crc32c: artifact.crc32c,
             size: artifact.size,
             documentCount: artifact.documentCount,
+            ...(artifact.delta && {
+              delta: {
+                crc32c: artifact.delta.crc32c,
+                size: artifact.delta.size,
+                documentCount: artifact.delta.documentCount,
+              },
+              documentCount:
+                artifact.documentCount - artifact.delta.hiddenCount + artifact.delta.documentCount,
+            }),
           }
         : { state: 'preparing', crc32c: null };
     }
@@ -32,7 +41,7 @@ export function checksumAnswers(sources: AppConfig['gapSearch']['dataSources']) 
   }
 
   return {
-    text(built: ReadonlyMap<string, ArtifactSummary>, signedIn: boolean, names?: string[]): string {
+    text(built: ReadonlyMap<string, SourceArtifacts>, signedIn: boolean, names?: string[]): string {
       if (built !== answeredFor) {
         answeredFor = built;
         kept = new Map();

@@ -2,7 +2,7 @@
 // unchanged rows untouched so that re-importing the same data does not trigger a rebuild.
 import { and, eq, getTableName, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { documents, importPrevious, sourceRevisions } from '../db/schema/documents';
+import { documentRemovals, documents, importPrevious, sourceRevisions } from '../db/schema/documents';
 import type { ValidRecord } from './record-validation';
 
 const WRITE_BATCH = 2000;
@@ -160,16 +160,65 @@ export async function countDocuments(db: Db, source: string, keys?: string[]): P
   return row?.count ?? 0;
 }
 
-/** Changes whenever a document of the source is added, changed or removed. */
-export async function documentsFingerprint(db: Db, source: string): Promise<string> {
-  const [row] = await db
-    .select({
-      count: sql<number>`count(*)::int`,
-      hash: sql<string>`coalesce(sum(hashtextextended(${documents.key} || ':' || extract(epoch from ${documents.updatedAt})::text, 0)), 0)::text`,
-    })
-    .from(documents)
-    .where(eq(documents.source, source));
-  return `${row?.count ?? 0}:${row?.hash ?? 0}`;
+/** The advisory lock every statement writing documents holds, shared, until its transaction ends (migration 0007). */
+const DOCUMENT_WRITES_LOCK = 736174;
+
+/**
+ * The last number document_seq gave out, when every transaction that took one has ended: a build
+ * that reads the documents after this sees every change numbered up to it. Null while a write is
+ * under way (its numbers may yet commit): ask again after it.
+ */
+export async function readDocumentsMark(db: Db): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [lock] = (
+      (await tx.execute(
+        sql`select pg_try_advisory_xact_lock(${DOCUMENT_WRITES_LOCK}) as locked`,
+      )) as unknown as {
+        rows: { locked: boolean }[];
+      }
+    ).rows;
+    if (!lock?.locked) return null;
+    const [seq] = (
+      (await tx.execute(sql`select last_value::text as last, is_called from document_seq`)) as unknown as {
+        rows: { last: string; is_called: boolean }[];
+      }
+    ).rows;
+    return seq?.is_called ? Number(seq.last) : 0;
+  });
+}
+
+/** The number of `source`'s latest change (a document written or removed); 0 before any. */
+export async function latestChange(db: Db, source: string): Promise<number> {
+  const [row] = (
+    (await db.execute(sql`
+      select greatest(
+        (select max(${documents.seq}) from ${documents} where ${documents.source} = ${source}),
+        (select max(${documentRemovals.seq}) from ${documentRemovals} where ${documentRemovals.source} = ${source})
+      )::text as latest`)) as unknown as { rows: { latest: string | null }[] }
+  ).rows;
+  return Number(row?.latest ?? 0);
+}
+
+/** How many of `source`'s documents were written or removed after change number `mark`. */
+export async function countChangesSince(db: Db, source: string, mark: number): Promise<number> {
+  const [row] = (
+    (await db.execute(sql`
+      select
+        (select count(*) from ${documents} where ${documents.source} = ${source} and ${documents.seq} > ${mark})
+        + (select count(*) from ${documentRemovals}
+           where ${documentRemovals.source} = ${source} and ${documentRemovals.seq} > ${mark})
+        as changes`)) as unknown as { rows: { changes: number | string }[] }
+  ).rows;
+  return Number(row?.changes ?? 0);
+}
+
+/** Keys of `source`'s documents removed after change number `mark`. */
+export async function keysRemovedSince(db: Db, source: string, mark: number): Promise<string[]> {
+  const rows = await db
+    .select({ key: documentRemovals.key })
+    .from(documentRemovals)
+    .where(and(eq(documentRemovals.source, source), gt(documentRemovals.seq, mark)));
+  return rows.map((row) => row.key);
 }
 
 export interface DocumentRow {
@@ -200,6 +249,28 @@ export async function* documentPages(db: Db, source: string, pageSize = 2000): A
     if (page.length === 0) return;
     yield page;
     after = page.at(-1)!.key;
+    await yieldToEventLoop();
+  }
+}
+
+/** The source's documents written after change number `mark`, in pages in the order of their numbers. */
+export async function* documentPagesSince(
+  db: Db,
+  source: string,
+  mark: number,
+  pageSize = 2000,
+): AsyncGenerator<DocumentRow[]> {
+  let after = mark;
+  for (;;) {
+    const page = await db
+      .select({ key: documents.key, json: sql<string>`${documents.document}::text`, seq: documents.seq })
+      .from(documents)
+      .where(and(eq(documents.source, source), gt(documents.seq, after)))
+      .orderBy(documents.seq)
+      .limit(pageSize);
+    if (page.length === 0) return;
+    yield page.map(({ key, json }) => ({ key, json }));
+    after = page.at(-1)!.seq;
     await yieldToEventLoop();
   }
 }

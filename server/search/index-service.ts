@@ -12,16 +12,27 @@ import type { Logger } from '../logger';
 import type { ServerMetrics } from '../metrics/server-metrics';
 import {
   acquireBuildLease,
-  artifactSummary,
   buildLeaseHeld,
   documentsRevision,
   markArtifactCurrent,
   recordBuild,
   releaseBuildLease,
+  type SourceArtifacts,
   saveArtifact,
+  saveDelta,
+  sourceArtifact,
   staleSources,
 } from './artifact-store';
-import { countDocuments, type DocumentRow, documentPages, documentsFingerprint } from './document-store';
+import {
+  countChangesSince,
+  countDocuments,
+  type DocumentRow,
+  documentPages,
+  documentPagesSince,
+  keysRemovedSince,
+  latestChange,
+  readDocumentsMark,
+} from './document-store';
 import { buildInWorker } from './index-builder';
 
 export const INDEX_BUILT_CHANNEL = 'sift_index_built';
@@ -39,8 +50,17 @@ export const DOCUMENTS_CHANGED_CHANNEL = 'sift_documents_changed';
  */
 export const STALE_CHECK_MS = 3_000;
 
+/**
+ * Changes since the artifact that a delta segment may hold before the whole artifact is built again
+ * (ADR 020): each change rebuilds the delta and every client downloads it, so it must stay small,
+ * while a new artifact is downloaded whole by every client.
+ */
+export const DELTA_MIN_CHANGES = 1_000;
+export const DELTA_SHARE = 0.02;
+
 export interface IndexBuiltEvent {
   source: string;
+  /** The new segment's: the artifact's, or the delta's on top of it. */
   crc32c: number;
 }
 
@@ -50,7 +70,29 @@ export type ArtifactBuilder = (
   source: DataSourceConfig,
   pages: AsyncIterable<DocumentRow[]>,
   signal: AbortSignal,
+  hides?: string[],
 ) => Promise<BuiltArtifact>;
+
+/** The base a delta can go on: an artifact of the current config whose changes are numbered. */
+function deltaBase(artifacts: SourceArtifacts | undefined, version: string) {
+  return artifacts?.sourceVersion === version && artifacts.documentsMark !== null
+    ? { ...artifacts, documentsMark: artifacts.documentsMark }
+    : undefined;
+}
+
+/** `source`'s documents written after `mark`, each once (its newest version), and the keys they and the removals hide. */
+async function changesSince(db: Database['db'], source: string, mark: number) {
+  const latest = new Map<string, DocumentRow>();
+  // In the order of their numbers: a document written again while this reads comes again, newer.
+  for await (const page of documentPagesSince(db, source, mark))
+    for (const row of page) latest.set(row.key, row);
+  const hides = new Set([...(await keysRemovedSince(db, source, mark)), ...latest.keys()]);
+  return { rows: [...latest.values()], hides: [...hides] };
+}
+
+async function* inPages<T>(items: T[], size = 2000): AsyncGenerator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}
 
 export interface SearchIndexService {
   /** Subscribes to both channels, then queues a check of every source, smallest first. */
@@ -76,6 +118,8 @@ export interface IndexServiceOptions {
   /** STALE_CHECK_MS unless given. */
   staleCheckMs?: number;
   build?: ArtifactBuilder;
+  /** DELTA_MIN_CHANGES unless given (tests lower it). */
+  deltaMinChanges?: number;
   /** Counts and times the builds this process runs, for /metrics. */
   metrics?: Pick<ServerMetrics, 'indexBuilds' | 'indexBuildDuration'>;
 }
@@ -92,6 +136,8 @@ export function createSearchIndexService(options: IndexServiceOptions): SearchIn
   const { db } = database;
   const leaseMs = options.leaseMs ?? BUILD_LEASE_MS;
   const build = options.build ?? buildInWorker;
+  const deltaLimit = (documentCount: number) =>
+    Math.max(options.deltaMinChanges ?? DELTA_MIN_CHANGES, Math.floor(documentCount * DELTA_SHARE));
   const owner = randomUUID();
   const sources = config.gapSearch.dataSources;
   const listeners = new Set<(event: IndexBuiltEvent) => void>();
@@ -110,14 +156,25 @@ export function createSearchIndexService(options: IndexServiceOptions): SearchIn
     return source;
   }
 
+  /** Whether `artifacts` hold every change of `name` up to its latest. */
+  async function isCurrent(name: string, version: string, artifacts: SourceArtifacts | undefined) {
+    const base = deltaBase(artifacts, version);
+    if (!base) return false;
+    return (await latestChange(db, name)) <= (base.delta?.documentsMark ?? base.documentsMark);
+  }
+
+  /**
+   * Brings `name`'s segments up to date: nothing to do, a delta of the changes since its artifact
+   * while they are few, or a new artifact (which drops the delta).
+   */
   async function ensureIndex(name: string): Promise<BuildOutcome> {
     const source = sourceConfig(name);
     // Read before the documents: a write after this raises it, and the next check builds again.
     const revision = await documentsRevision(db, name);
-    const version = `${configVersion(source)}:${await documentsFingerprint(db, name)}`;
-    const current = await artifactSummary(db, name);
-    if (current?.sourceVersion === version) {
-      if (current.documentsRevision !== revision) await markArtifactCurrent(db, name, revision);
+    const version = configVersion(source);
+    const current = await sourceArtifact(db, name);
+    if (await isCurrent(name, version, current)) {
+      if (current!.documentsRevision !== revision) await markArtifactCurrent(db, name, revision);
       return 'current';
     }
     if (!(await acquireBuildLease(db, name, owner, leaseMs))) return 'busy';
@@ -130,15 +187,36 @@ export function createSearchIndexService(options: IndexServiceOptions): SearchIn
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     try {
-      logger.info({ source: name }, 'search index build started');
-      const artifact = await build(source, documentPages(db, name), stopping.signal);
-      await saveArtifact(db, name, source.algorithm, artifact, version, revision);
+      // Every change numbered up to the mark is settled: the documents read from here on hold them all.
+      const mark = await readDocumentsMark(db);
+      // A write is under way: its commit announces it, and the stale check looks again meanwhile.
+      if (mark === null) return 'busy';
+      const base = deltaBase(current, version);
+      const asDelta =
+        base !== undefined &&
+        (await countChangesSince(db, name, base.documentsMark)) <= deltaLimit(base.documentCount);
+      logger.info({ source: name, delta: asDelta }, 'search index build started');
+      let artifact: BuiltArtifact;
+      if (asDelta) {
+        const { rows, hides } = await changesSince(db, name, base.documentsMark);
+        artifact = await build(source, inPages(rows), stopping.signal, hides);
+        await saveDelta(db, name, {
+          baseCrc32c: base.crc32c,
+          artifact,
+          hiddenCount: hides.length,
+          documentsMark: mark,
+        });
+        await markArtifactCurrent(db, name, revision);
+      } else {
+        artifact = await build(source, documentPages(db, name), stopping.signal);
+        await saveArtifact(db, name, source.algorithm, artifact, version, revision, mark);
+      }
       failedAt.delete(name);
       await recordBuild(db, {
         source: name,
         startedAt,
         durationMs: elapsed(),
-        outcome: 'built',
+        outcome: asDelta ? 'delta' : 'built',
         documentCount: artifact.documentCount,
         bytes: artifact.bytes.length,
         crc32c: artifact.crc32c,
@@ -146,6 +224,7 @@ export function createSearchIndexService(options: IndexServiceOptions): SearchIn
       logger.info(
         {
           source: name,
+          delta: asDelta,
           documents: artifact.documentCount,
           bytes: artifact.bytes.length,
           rawBytes: artifact.rawSize,
@@ -155,7 +234,7 @@ export function createSearchIndexService(options: IndexServiceOptions): SearchIn
         'search index built',
       );
       await database.notify(INDEX_BUILT_CHANNEL, JSON.stringify({ source: name, crc32c: artifact.crc32c }));
-      metrics?.indexBuilds.inc({ source: name, outcome: 'built' });
+      metrics?.indexBuilds.inc({ source: name, outcome: asDelta ? 'delta' : 'built' });
       metrics?.indexBuildDuration.observe({ source: name }, (performance.now() - started) / 1000);
       return 'built';
     } catch (err) {

@@ -46,7 +46,8 @@ export interface AuditPage {
 export interface BuildEntry {
   startedAt: string;
   durationMs: number;
-  outcome: 'built' | 'failed';
+  /** A whole new artifact, a delta segment on top of it (ADR 020), or neither. */
+  outcome: 'built' | 'delta' | 'failed';
   documentCount: number | null;
   bytes: number | null;
   crc32c: number | null;

@@ -19,7 +19,19 @@ const ReadyChecksumSchema = z.object({
   crc32c: z.number().int().nonnegative(),
   /** Compressed size in bytes, for download progress. */
   size: z.number().int().nonnegative().optional(),
+  /** Searchable documents, the delta's changes included. */
   documentCount: z.number().int().nonnegative().optional(),
+  /**
+   * The changes since the artifact (ADR 020): a delta segment, fetched like the artifact by its
+   * checksum, searched on top of it.
+   */
+  delta: z
+    .object({
+      crc32c: z.number().int().nonnegative(),
+      size: z.number().int().nonnegative(),
+      documentCount: z.number().int().nonnegative(),
+    })
+    .optional(),
 });
 
 /** The source's first index build is still running: ask again shortly. */

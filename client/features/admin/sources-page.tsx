@@ -104,12 +104,8 @@ function SourceCard({ source }: { source: SourceStatus }) {
                   cell: (b) => (
                     <Chip
                       size="small"
-                      color={b.outcome === 'built' ? 'success' : 'error'}
-                      label={t(
-                        b.outcome === 'built'
-                          ? 'admin.sources.outcome_built'
-                          : 'admin.sources.outcome_failed',
-                      )}
+                      color={b.outcome === 'failed' ? 'error' : 'success'}
+                      label={t(`admin.sources.outcome_${b.outcome}`)}
                     />
                   ),
                 },

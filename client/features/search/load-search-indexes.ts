@@ -192,17 +192,31 @@ async function load(
           store.setSource(name, { state: 'error' });
           return;
         }
-        if (known?.state === 'loaded' && known.crc32c === entry.crc32c) return;
+        if (
+          known?.state === 'loaded' &&
+          known.crc32c === entry.crc32c &&
+          known.deltaCrc32c === entry.delta?.crc32c
+        )
+          return;
         const { size, documentCount } = entry;
-        store.setSource(name, { state: 'loading', size, documentCount, loaded: 0 });
+        // Only the delta changed (ADR 020): the source stays searchable as it was until the
+        // worker switches, and stays so should the small download fail.
+        const onlyDelta = known?.state === 'loaded' && known.crc32c === entry.crc32c;
+        if (!onlyDelta) store.setSource(name, { state: 'loading', size, documentCount, loaded: 0 });
         // Progress arrives over its own message port, so the last report may come after the
         // result: once settled, reports are ignored (else a loaded source would read "loading").
-        let settled = false;
+        let settled = onlyDelta;
         const onProgress = proxy((loaded: number) => {
           if (current() && !settled) store.setSource(name, { state: 'loading', size, documentCount, loaded });
         });
         try {
-          const result = await worker.loadIndex(name, dataSources[name]!.algorithm, entry.crc32c, onProgress);
+          const result = await worker.loadIndex(
+            name,
+            dataSources[name]!.algorithm,
+            entry.crc32c,
+            onProgress,
+            entry.delta,
+          );
           settled = true;
           // Superseded by a load that dropped this source (a sign-out): it must not stay behind.
           if (!current() && !store.getSnapshot().sources[name]) await worker.dropIndex(name);
@@ -213,11 +227,12 @@ async function load(
               documentCount,
               from: result.from,
               crc32c: entry.crc32c,
+              deltaCrc32c: entry.delta?.crc32c,
             });
         } catch (error) {
           settled = true;
           deps.logError('A search index could not be loaded', error, name);
-          if (current()) store.setSource(name, { state: 'error', size, documentCount });
+          if (current() && !onlyDelta) store.setSource(name, { state: 'error', size, documentCount });
         }
       }),
     );

@@ -16,7 +16,12 @@ export interface SourceLoad {
   /** Where the loaded index came from. */
   from?: 'memory' | 'cache' | 'network';
   crc32c?: number;
+  /** The loaded delta segment's, when the source changed since its artifact (ADR 020). */
+  deltaCrc32c?: number;
 }
+
+/** The checksum of the newest segment loaded: what an index-updated event is compared with. */
+export const newestSegment = (source: SourceLoad) => source.deltaCrc32c ?? source.crc32c;
 
 export interface SearchLoadSnapshot {
   /** unloaded until a source loads, loading while any does, then loaded (even if some failed). */

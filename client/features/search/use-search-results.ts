@@ -71,7 +71,7 @@ export function useSearchResults(
   // A source that finishes loading (or loads a newer index) makes the same query a new search.
   const loadedKey = Object.entries(load.sources)
     .filter(([, source]) => source.state === 'loaded')
-    .map(([name, source]) => `${name}:${source.crc32c ?? ''}`)
+    .map(([name, source]) => `${name}:${source.crc32c ?? ''}+${source.deltaCrc32c ?? ''}`)
     .join(',');
   const enabled = wanted && canSearch(query.term, query.chips, load.overall) && loadedKey !== '';
   // Text and filters: what the per-type counts depend on.

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -14,6 +15,12 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * Numbers every write to documents, in order (a trigger takes the next one on each insert and
+ * update, and for each removal): an index segment built up to number N holds every change up to N.
+ */
+export const documentSeq = pgSequence('document_seq');
 
 export const documents = pgTable(
   'documents',
@@ -23,10 +30,27 @@ export const documents = pgTable(
     document: jsonb('document').$type<Record<string, unknown>>().notNull(),
     rank: doublePrecision('rank').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** document_seq at this version's write (set by a trigger). */
+    seq: bigint('seq', { mode: 'number' }).notNull().default(sql`nextval('document_seq')`),
   },
   (t) => [
     primaryKey({ columns: [t.source, t.key] }),
     index('documents_source_updated').on(t.source, t.updatedAt),
+    index('documents_source_seq').on(t.source, t.seq),
+  ],
+);
+
+/** The documents removed from each source, with the document_seq of the removal (written by a trigger). */
+export const documentRemovals = pgTable(
+  'document_removals',
+  {
+    source: text('source').notNull(),
+    key: text('key').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.source, t.key] }),
+    index('document_removals_source_seq').on(t.source, t.seq),
   ],
 );
 
@@ -41,6 +65,27 @@ export const indexArtifacts = pgTable('index_artifacts', {
   sourceVersion: text('source_version').notNull(),
   /** The source's document revision (sourceRevisions) the artifact was built from or checked against. */
   documentsRevision: bigint('documents_revision', { mode: 'number' }),
+  /** document_seq when the build began: every change numbered up to it is in the artifact. */
+  documentsMark: bigint('documents_mark', { mode: 'number' }),
+  builtAt: timestamp('built_at', { withTimezone: true }).notNull().default(sql`now()`),
+});
+
+/**
+ * A source's delta segment (ADR 020): the documents added or changed since its artifact (the base,
+ * `baseCrc32c`) was built, naming the base documents it hides. At most one per source, replaced by
+ * every change and dropped when a new base is built.
+ */
+export const indexDeltas = pgTable('index_deltas', {
+  source: text('source').primaryKey(),
+  baseCrc32c: bigint('base_crc32c', { mode: 'number' }).notNull(),
+  crc32c: bigint('crc32c', { mode: 'number' }).notNull(),
+  bytes: bytea('bytes').notNull(),
+  rawSize: integer('raw_size').notNull(),
+  documentCount: integer('document_count').notNull(),
+  /** Base documents it replaces or removes. */
+  hiddenCount: integer('hidden_count').notNull(),
+  /** document_seq when the build began: every change numbered up to it is in base and delta. */
+  documentsMark: bigint('documents_mark', { mode: 'number' }).notNull(),
   builtAt: timestamp('built_at', { withTimezone: true }).notNull().default(sql`now()`),
 });
 
@@ -77,7 +122,7 @@ export const indexBuilds = pgTable(
     source: text('source').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     durationMs: integer('duration_ms').notNull(),
-    /** 'built' or 'failed'. */
+    /** 'built' (a new artifact), 'delta' (a delta segment on top of it) or 'failed'. */
     outcome: text('outcome').notNull(),
     documentCount: integer('document_count'),
     bytes: integer('bytes'),
