@@ -12,6 +12,8 @@ const END = '\uffff';
 export class Dictionary {
   /** Term t is text[starts[t], starts[t + 1] - 1). */
   private readonly starts: Uint32Array;
+  /** How many leading code units term t shares with term t - 1 (at most 255): the typo walk's steps. */
+  readonly shared: Uint8Array;
 
   /** `text`: `length` sorted terms joined with "\n". */
   constructor(
@@ -22,6 +24,8 @@ export class Dictionary {
     let term = 1;
     for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) === 0x0a) this.starts[term++] = i + 1;
     this.starts[length] = text.length + 1;
+    this.shared = new Uint8Array(length);
+    for (let t = 1; t < length; t += 1) this.shared[t] = Math.min(255, this.sharedPrefixLength(t - 1, t));
   }
 
   /** A dictionary of sorted `terms` (none holding a line break). */
@@ -108,31 +112,32 @@ export function typoTerms(
   for (let j = 0; j < word.length; j += 1) codes[j] = word.charCodeAt(j);
   // rows[depth] holds the distances between the term's first `depth` letters and each prefix of word.
   const rows: Int32Array[] = [Int32Array.from({ length: word.length + 1 }, (_, j) => j)];
-  let previous = -1;
   const [from, end] = terms.prefixRange(word.slice(0, 1));
   let i = from;
+  let depth = 0;
   while (i < end) {
     const term = i;
     const length = terms.termLength(term);
-    let depth = previous < 0 ? 0 : terms.sharedPrefixLength(previous, term);
-    previous = term;
     let pruned = false;
     for (; depth < length; depth += 1) {
       rows[depth + 1] ??= new Int32Array(word.length + 1);
       const letter = terms.codeAt(term, depth);
       const previousLetter = depth > 0 ? terms.codeAt(term, depth - 1) : -1;
       if (fillRow(rows, depth, letter, previousLetter, codes) > budget) {
-        // Every term under term[0..depth] is at least this far: skip them all (few, at this depth).
+        // Every term under term[0..depth] is at least this far: skip them all.
         i += 1;
-        while (i < end && terms.sharedPrefixLength(term, i) > depth) i += 1;
+        while (i < end && terms.shared[i]! > depth) i += 1;
         pruned = true;
         break;
       }
     }
-    if (pruned) continue;
-    const distance = rows[length]![word.length]!;
-    if (distance > 0 && distance <= budget && !terms.startsWith(term, word)) found(term, distance);
-    i += 1;
+    if (!pruned) {
+      const distance = rows[length]![word.length]!;
+      if (distance > 0 && distance <= budget && !terms.startsWith(term, word)) found(term, distance);
+      i += 1;
+    }
+    // The next term shares this many letters with this one: their rows are still right.
+    if (i < end) depth = Math.min(terms.shared[i]!, depth);
   }
 }
 

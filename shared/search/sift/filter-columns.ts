@@ -59,9 +59,9 @@ export class FilterColumn {
     this.name = header.name;
     this.values = header.values;
     this.valueIndex = new Map(header.values.map((value, i) => [value, i + 1]));
-    const counts = reader.uint32(`${section}.counts`);
+    const counts = reader.shuffled(`${section}.counts`);
     this.starts = new Uint32Array(counts.length + 1);
-    for (let d = 0; d < counts.length; d += 1) this.starts[d + 1] = this.starts[d]! + counts[d]!;
+    for (let d = 0; d < counts.length; d += 1) this.starts[d + 1] = this.starts[d]! + counts.get(d);
     this.ids = reader.uint32(`${section}.values`);
   }
 

@@ -39,19 +39,29 @@ function columnReader(
     const column = filters.get(header.name)!;
     return (d: number) => column.firstValue(d);
   }
+  // 32-bit columns are read where they are: a hit reads a few values of each.
   if (header.kind === 'digits') {
-    const numbers = reader.uint32(section);
-    return (d: number) => (numbers[d] === ABSENT_DIGITS ? undefined : String(numbers[d]));
+    const numbers = reader.shuffled(section);
+    return (d: number) => {
+      const value = numbers.get(d);
+      return value === ABSENT_DIGITS ? undefined : String(value);
+    };
   }
   if (header.kind === 'scaled') {
-    const scaled = new Int32Array(reader.uint32(section).buffer);
+    const scaled = reader.shuffled(section);
     const scale = 10 ** header.decimals!;
-    return (d: number) => (scaled[d] === (ABSENT_SCALED | 0) ? undefined : scaled[d]! / scale);
+    return (d: number) => {
+      const value = scaled.get(d) | 0;
+      return value === (ABSENT_SCALED | 0) ? undefined : value / scale;
+    };
   }
   if (header.kind === 'dict') {
-    const ids = reader.uint32(section);
+    const ids = reader.shuffled(section);
     const values = header.values!;
-    return (d: number) => (ids[d] === 0 ? undefined : values[ids[d]! - 1]);
+    return (d: number) => {
+      const id = ids.get(d);
+      return id === 0 ? undefined : values[id - 1];
+    };
   }
   const lines = reader.textLines(section, count);
   const parse: (line: string) => unknown =
