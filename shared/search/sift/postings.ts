@@ -1,44 +1,44 @@
 // The posting lists as stored: per term, its documents ascending and delta-coded, in a byte-shuffled
-// section read in place. A list is decoded when a search visits it, so opening an index decodes
-// nothing (a million documents' postings took seconds to decode up front).
+// section (sections.ts) read in place. A list is decoded as a search visits it, so opening an index
+// decodes nothing (a million documents' postings took seconds to decode up front).
 import type { Dictionary } from './dictionary';
 import type { ShuffledUint32 } from './sections';
+
+/** Posting k's delta among `n` byte-shuffled ones (document numbers stay below 2^31). */
+export function deltaAt(deltas: Uint8Array, n: number, k: number): number {
+  return deltas[k]! | (deltas[n + k]! << 8) | (deltas[2 * n + k]! << 16) | (deltas[3 * n + k]! << 24);
+}
 
 export class PostingLists {
   /** Postings of term t are at [starts[t], starts[t + 1]). */
   readonly starts: Uint32Array;
-  /** The length of the longest list. */
-  readonly longest: number;
 
   constructor(
     readonly terms: Dictionary,
-    termCounts: Uint32Array,
-    private readonly deltas: ShuffledUint32,
+    termCounts: ShuffledUint32,
+    /** The byte-shuffled deltas: byte b of posting k is at b × (number of postings) + k. */
+    readonly deltas: Uint8Array,
     /** Per posting, bit p: the document holds the term in searched property p. */
     readonly masks: Uint8Array,
   ) {
     this.starts = new Uint32Array(terms.length + 1);
-    let longest = 0;
-    for (let t = 0; t < terms.length; t += 1) {
-      this.starts[t + 1] = this.starts[t]! + termCounts[t]!;
-      if (termCounts[t]! > longest) longest = termCounts[t]!;
-    }
-    this.longest = longest;
+    for (let t = 0; t < terms.length; t += 1) this.starts[t + 1] = this.starts[t]! + termCounts.get(t);
   }
 
   size(term: number): number {
     return this.starts[term + 1]! - this.starts[term]!;
   }
 
-  /** Writes the documents of `term` into `into` (at least `longest` long); returns how many. */
-  decode(term: number, into: Uint32Array): number {
-    const from = this.starts[term]!;
-    const count = this.starts[term + 1]! - from;
+  /** The documents of `term`, ascending. */
+  documents(term: number): Uint32Array {
+    const { deltas, starts } = this;
+    const n = deltas.length >>> 2;
+    const documents = new Uint32Array(this.size(term));
     let d = 0;
-    for (let i = 0; i < count; i += 1) {
-      d = i === 0 ? this.deltas.get(from) : d + this.deltas.get(from + i);
-      into[i] = d;
+    for (let k = starts[term]!; k < starts[term + 1]!; k += 1) {
+      d = (d + deltaAt(deltas, n, k)) | 0;
+      documents[k - starts[term]!] = d;
     }
-    return count;
+    return documents;
   }
 }

@@ -11,7 +11,7 @@ import {
   TYPO_QUALITY,
   typoBudget,
 } from './match-rules';
-import type { PostingLists } from './postings';
+import { deltaAt, type PostingLists } from './postings';
 
 interface WordPlan {
   /** Terms starting with the word: [from, to). */
@@ -55,8 +55,6 @@ export class WordMatcher {
   private readonly matchedWords: Uint16Array;
   private readonly wordDocs: Uint32Array;
   private readonly alive: Uint32Array;
-  /** One posting list, decoded. */
-  private readonly listDocs: Uint32Array;
   private epoch = 0;
   /** The highest score visitWord gave. */
   private wordBest = 0;
@@ -71,7 +69,6 @@ export class WordMatcher {
     this.matchedWords = new Uint16Array(documentCount);
     this.wordDocs = new Uint32Array(documentCount);
     this.alive = new Uint32Array(documentCount);
-    this.listDocs = new Uint32Array(postings.longest);
   }
 
   private plan(word: string, codeMask: number): WordPlan {
@@ -160,21 +157,31 @@ export class WordMatcher {
     }
     this.wordBest = 0;
     const only = onlyAfter > 0 ? undefined : admitted;
+    const [from, to] = plan.range;
     let found = 0;
-    for (let t = plan.range[0]; t < plan.range[1]; t += 1) {
-      const quality = t === plan.exact ? plan.exactQuality : PREFIX_QUALITY;
-      const exactIn = t === plan.code ? weights.codeMask : 0;
-      found = this.visitPostings(t, quality, exactIn, weights, onlyAfter, only, found);
+    // The exact (or code) word, if any, is the first of the range; the others are prefix matches.
+    let prefixFrom = from;
+    if (from < to && (plan.exact === from || plan.code === from)) {
+      const quality = plan.exact === from ? plan.exactQuality : PREFIX_QUALITY;
+      const exactIn = plan.code === from ? weights.codeMask : 0;
+      found = this.visitPostings(from, from + 1, quality, exactIn, weights, onlyAfter, only, found);
+      prefixFrom = from + 1;
     }
+    found = this.visitPostings(prefixFrom, to, PREFIX_QUALITY, 0, weights, onlyAfter, only, found);
     for (const { term, quality } of plan.typos) {
-      found = this.visitPostings(term, quality, 0, weights, onlyAfter, only, found);
+      found = this.visitPostings(term, term + 1, quality, 0, weights, onlyAfter, only, found);
     }
     return found;
   }
 
-  /** `exactIn`: property bits where these postings are exact matches whatever `quality` says. */
+  /**
+   * Visits the postings of terms [fromTerm, toTerm), decoding them in place: a 1-letter prefix
+   * spans a seventh of the dictionary, so nothing is done per term but reset the running document.
+   * `exactIn`: property bits where these postings are exact matches whatever `quality` says.
+   */
   private visitPostings(
-    term: number,
+    fromTerm: number,
+    toTerm: number,
     quality: number,
     exactIn: number,
     weights: MaskWeights,
@@ -182,26 +189,29 @@ export class WordMatcher {
     admitted: Uint8Array | undefined,
     found: number,
   ): number {
-    const { masks, starts } = this.postings;
-    const { best, stamp, matchedWords, wordDocs, epoch, listDocs } = this;
-    const count = this.postings.decode(term, listDocs);
-    const from = starts[term]!;
+    const { masks, starts, deltas } = this.postings;
+    const { best, stamp, matchedWords, wordDocs, epoch } = this;
+    const n = deltas.length >>> 2;
     let top = this.wordBest;
-    for (let i = 0; i < count; i += 1) {
-      const d = listDocs[i]!;
-      if (onlyAfter > 0 ? matchedWords[d] !== onlyAfter : admitted !== undefined && admitted[d] === 0)
-        continue;
-      const mask = masks[from + i]!;
-      const score =
-        exactIn !== 0 && (mask & exactIn) !== 0
-          ? EXACT_QUALITY * weights.exactCodeOfMask[mask]!
-          : quality * weights.ofMask[mask]!;
-      if (score > top) top = score;
-      if (stamp[d] !== epoch) {
-        stamp[d] = epoch;
-        best[d] = score;
-        wordDocs[found++] = d;
-      } else if (score > best[d]!) best[d] = score;
+    for (let t = fromTerm; t < toTerm; t += 1) {
+      const end = starts[t + 1]!;
+      let d = 0;
+      for (let k = starts[t]!; k < end; k += 1) {
+        d = (d + deltaAt(deltas, n, k)) | 0;
+        if (onlyAfter > 0 ? matchedWords[d] !== onlyAfter : admitted !== undefined && admitted[d] === 0)
+          continue;
+        const mask = masks[k]!;
+        const score =
+          exactIn !== 0 && (mask & exactIn) !== 0
+            ? EXACT_QUALITY * weights.exactCodeOfMask[mask]!
+            : quality * weights.ofMask[mask]!;
+        if (score > top) top = score;
+        if (stamp[d] !== epoch) {
+          stamp[d] = epoch;
+          best[d] = score;
+          wordDocs[found++] = d;
+        } else if (score > best[d]!) best[d] = score;
+      }
     }
     this.wordBest = top;
     return found;
