@@ -174,6 +174,7 @@ async function measureAt(count: number) {
       );
       const healthz = await stopProbe();
       const serverPeakRssMb = peakRssMb(server.pid);
+      console.error(JSON.stringify({ documents: count, imported, built, healthz, serverPeakRssMb }));
       const session = await signIn(origin, user);
       const readChecksums = checksumReader(origin, session.cookie);
       const answer = await until(async () => {
@@ -186,8 +187,17 @@ async function measureAt(count: number) {
       });
       writeFileSync(artifactFile, new Uint8Array(await served.arrayBuffer()));
       const engine = runScript(['bench/scale-search-run.ts', artifactFile]);
-      const oneChanged = await changeDocuments(folder, dataDir, spread(1, count, 1), readChecksums);
-      const thousandChanged = await changeDocuments(folder, dataDir, spread(1000, count, 2), readChecksums);
+      const changes = [];
+      for (const [changed, offset] of [
+        [1, 1],
+        [1000, 2],
+      ] as const) {
+        changes.push(
+          await changeDocuments(folder, dataDir, spread(changed, count, offset), readChecksums).catch(
+            (error: unknown) => ({ changed, error: String(error), serverLog: server.output().slice(-2000) }),
+          ),
+        );
+      }
       return {
         documents: count,
         loadAverage: loadavg().map((load) => Math.round(load * 100) / 100),
@@ -201,7 +211,7 @@ async function measureAt(count: number) {
         },
         artifactBytes: segmentsOf(answer).reduce((sum, segment) => sum + segment.size, 0),
         engine,
-        afterChanges: [oneChanged, thousandChanged],
+        afterChanges: changes,
         serverPeakRssAfterChangesMb: peakRssMb(server.pid),
       };
     } finally {

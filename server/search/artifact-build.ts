@@ -12,7 +12,7 @@ import type { DocumentRow } from './document-store';
 
 /** One build: `add` each page of rows, then `finish`; a delta segment's names the base documents it `hides`. */
 export class ArtifactBuild {
-  private readonly spool: DocumentSpool;
+  private spool: DocumentSpool | undefined;
 
   constructor(
     private readonly source: DataSourceConfig,
@@ -22,14 +22,24 @@ export class ArtifactBuild {
   }
 
   add(rows: DocumentRow[]): void {
-    for (const row of rows) this.spool.add(row);
+    for (const row of rows) this.spool!.add(row);
   }
 
-  /** Sift's index (the only engine sources name) of the rows added, packed as an artifact. */
-  finish(): Promise<BuiltArtifact> {
+  /** Sift's index (the only engine sources name) of the rows added, packed as an artifact; once. */
+  async finish(): Promise<BuiltArtifact> {
     const writer = new SiftIndexWriter(indexSpec(this.source), { index: tokenizeForIndex });
-    for (const document of this.spool.inRankOrder()) writer.add(document);
-    return packArtifact(this.source, this.source.algorithm, this.spool.count, writer.finish(), this.hides);
+    const count = this.indexSpooled(writer);
+    // A turn of the event loop lets the spooled rows' buffers be freed before the index is laid out.
+    await new Promise((resolve) => setImmediate(resolve));
+    return packArtifact(this.source, this.source.algorithm, count, writer.finish(), this.hides);
+  }
+
+  /** Hands the spooled documents to `writer`, best rank first, and lets the spool go. */
+  private indexSpooled(writer: SiftIndexWriter): number {
+    const spool = this.spool!;
+    this.spool = undefined;
+    for (const document of spool.inRankOrder()) writer.add(document);
+    return spool.count;
   }
 }
 

@@ -42,14 +42,29 @@ const payloadOffset = (headerLength: number) =>
   Math.ceil((4 + headerLength) / PAYLOAD_ALIGNMENT) * PAYLOAD_ALIGNMENT;
 const streamed = (bytes: Uint8Array) => new Blob([bytes as Uint8Array<ArrayBuffer>]).stream();
 
-function pack(header: ArtifactHeader, payload: Uint8Array): Uint8Array {
+/** Bytes of the payload handed to gzip at a time, so that header and payload are never copied into one buffer. */
+const PACK_CHUNK = 1 << 20;
+
+/** The artifact's uncompressed bytes as a stream: length, header, padding, then the payload in place. */
+function packed(
+  header: ArtifactHeader,
+  payload: Uint8Array,
+): { stream: ReadableStream<Uint8Array<ArrayBuffer>>; size: number } {
   const headerBytes = new TextEncoder().encode(JSON.stringify(header));
   const offset = payloadOffset(headerBytes.length);
-  const raw = new Uint8Array(offset + payload.length);
-  new DataView(raw.buffer).setUint32(0, headerBytes.length, true);
-  raw.set(headerBytes, 4);
-  raw.set(payload, offset);
-  return raw;
+  const prefix = new Uint8Array(new ArrayBuffer(offset));
+  new DataView(prefix.buffer).setUint32(0, headerBytes.length, true);
+  prefix.set(headerBytes, 4);
+  let at = -1;
+  const stream = new ReadableStream<Uint8Array<ArrayBuffer>>({
+    pull(controller) {
+      if (at === -1) controller.enqueue(prefix);
+      else controller.enqueue(payload.subarray(at, at + PACK_CHUNK) as Uint8Array<ArrayBuffer>);
+      at = at === -1 ? 0 : at + PACK_CHUNK;
+      if (at >= payload.length) controller.close();
+    },
+  });
+  return { stream, size: offset + payload.length };
 }
 
 /**
@@ -83,11 +98,11 @@ export async function packArtifact(
     documentCount,
     ...(hides && { hides }),
   };
-  const raw = pack(header, payload);
+  const raw = packed(header, payload);
   // gzip at zlib's default level: level 9 takes 2.6× longer on the cities index for 2.5 % fewer bytes.
-  const compressed = streamed(raw).pipeThrough(new CompressionStream('gzip'));
+  const compressed = raw.stream.pipeThrough(new CompressionStream('gzip'));
   const bytes = new Uint8Array(await new Response(compressed).arrayBuffer());
-  return { bytes, crc32c: crc32c(bytes), rawSize: raw.length, documentCount };
+  return { bytes, crc32c: crc32c(bytes), rawSize: raw.size, documentCount };
 }
 
 /** Decompresses artifact bytes and reads the header; throws when they are not an artifact of this format. */

@@ -21,13 +21,8 @@ export interface SiftHeader {
   columns: ColumnHeader[];
 }
 
-/**
- * Builds the index one document at a time, in the order hits should take when scores tie (best
- * rank first), holding only compact forms: postings as (term, document, mask) entries in typed
- * arrays, filter columns and stored-field columns. `finish` sorts the dictionary and lays it out.
- */
-export class SiftIndexWriter {
-  private readonly searchProperties: string[];
+/** Postings gathered one document at a time, as (term, document, mask) entries in typed arrays. */
+class PostingsWriter {
   private readonly termIds = new Map<string, number>();
   private readonly terms: string[] = [];
   /** Per term id: the last document holding it and that posting's entry. */
@@ -36,6 +31,68 @@ export class SiftIndexWriter {
   private readonly entryTerms = new Growable(Uint32Array);
   private readonly entryDocs = new Growable(Uint32Array);
   private readonly entryMasks = new Growable(Uint8Array);
+
+  add(word: string, d: number, p: number): void {
+    let t = this.termIds.get(word);
+    if (t === undefined) {
+      if (word.includes('\n')) throw new Error(`The tokenizer returned a word with a line break: ${word}`);
+      t = this.terms.push(word) - 1;
+      this.termIds.set(word, t);
+      this.lastDoc.push(d);
+      this.lastEntry.push(this.entryTerms.length);
+    } else if (this.lastDoc.get(t) === d) {
+      const entry = this.lastEntry.get(t);
+      this.entryMasks.set(entry, this.entryMasks.get(entry) | (1 << p));
+      return;
+    } else {
+      this.lastDoc.set(t, d);
+      this.lastEntry.set(t, this.entryTerms.length);
+    }
+    this.entryTerms.push(t);
+    this.entryDocs.push(d);
+    this.entryMasks.push(1 << p);
+  }
+
+  /** The sorted dictionary and each term's postings, in its order; the writer is spent after. */
+  finish() {
+    const terms = [...this.terms].sort();
+    /** Term id → its position in the sorted dictionary. */
+    const position = new Uint32Array(terms.length);
+    terms.forEach((term, i) => {
+      position[this.termIds.get(term)!] = i;
+    });
+    this.termIds.clear();
+    this.terms.length = 0;
+    const entryTerms = this.entryTerms.view();
+    const termCounts = new Uint32Array(terms.length);
+    for (const t of entryTerms) termCounts[position[t]!]! += 1;
+    const next = new Uint32Array(terms.length);
+    for (let i = 1; i < terms.length; i += 1) next[i] = next[i - 1]! + termCounts[i - 1]!;
+    // Entries come in document order, so each term's postings land ascending.
+    const docDeltas = new Uint32Array(entryTerms.length);
+    const masks = new Uint8Array(entryTerms.length);
+    const previous = new Uint32Array(terms.length);
+    entryTerms.forEach((t, e) => {
+      const i = position[t]!;
+      const at = next[i]!;
+      const d = this.entryDocs.get(e);
+      docDeltas[at] = d - previous[i]!;
+      previous[i] = d;
+      masks[at] = this.entryMasks.get(e);
+      next[i] = at + 1;
+    });
+    return { terms, termCounts, docDeltas, masks };
+  }
+}
+
+/**
+ * Builds the index one document at a time, in the order hits should take when scores tie (best
+ * rank first), holding only compact forms: postings, filter columns and stored-field columns.
+ * `finish` (once) sorts the dictionary and lays the sections out.
+ */
+export class SiftIndexWriter {
+  private readonly searchProperties: string[];
+  private postings = new PostingsWriter();
   private readonly filters: FilterColumnWriter[];
   private readonly stored: StoredFieldsWriter;
   private documentCount = 0;
@@ -61,59 +118,17 @@ export class SiftIndexWriter {
     const d = this.documentCount++;
     this.searchProperties.forEach((property, p) => {
       for (const text of stringValues(document[property])) {
-        for (const word of this.tokenizer.index(text)) this.addPosting(word, d, p);
+        for (const word of this.tokenizer.index(text)) this.postings.add(word, d, p);
       }
     });
     for (const filter of this.filters) filter.add(document);
     this.stored.add(document);
   }
 
-  private addPosting(word: string, d: number, p: number): void {
-    let t = this.termIds.get(word);
-    if (t === undefined) {
-      if (word.includes('\n')) throw new Error(`The tokenizer returned a word with a line break: ${word}`);
-      t = this.terms.push(word) - 1;
-      this.termIds.set(word, t);
-      this.lastDoc.push(d);
-      this.lastEntry.push(this.entryTerms.length);
-    } else if (this.lastDoc.get(t) === d) {
-      const entry = this.lastEntry.get(t);
-      this.entryMasks.set(entry, this.entryMasks.get(entry) | (1 << p));
-      return;
-    } else {
-      this.lastDoc.set(t, d);
-      this.lastEntry.set(t, this.entryTerms.length);
-    }
-    this.entryTerms.push(t);
-    this.entryDocs.push(d);
-    this.entryMasks.push(1 << p);
-  }
-
   finish(): Uint8Array {
-    const terms = [...this.terms].sort();
-    const termCounts = new Uint32Array(terms.length);
-    /** Term id → its position in the sorted dictionary. */
-    const position = new Uint32Array(terms.length);
-    terms.forEach((term, i) => {
-      position[this.termIds.get(term)!] = i;
-    });
-    const entryTerms = this.entryTerms.view();
-    for (const t of entryTerms) termCounts[position[t]!]! += 1;
-    const next = new Uint32Array(terms.length);
-    for (let i = 1; i < terms.length; i += 1) next[i] = next[i - 1]! + termCounts[i - 1]!;
-    // Entries come in document order, so each term's postings land ascending.
-    const docDeltas = new Uint32Array(entryTerms.length);
-    const masks = new Uint8Array(entryTerms.length);
-    const previous = new Uint32Array(terms.length);
-    entryTerms.forEach((t, e) => {
-      const i = position[t]!;
-      const at = next[i]!;
-      const d = this.entryDocs.get(e);
-      docDeltas[at] = d - previous[i]!;
-      previous[i] = d;
-      masks[at] = this.entryMasks.get(e);
-      next[i] = at + 1;
-    });
+    const { terms, termCounts, docDeltas, masks } = this.postings.finish();
+    // Its entries are laid out: let them go before the other sections take their room.
+    this.postings = new PostingsWriter();
     const filters = this.filters.map((filter) => filter.finish());
     const stored = this.stored.finish();
     const header: SiftHeader = {
