@@ -76,12 +76,15 @@ type Segment = { crc32c: number; size: number };
 type SourceAnswer = { state: string; crc32c: number | null; size?: number; delta?: Segment };
 
 function checksumReader(origin: string, cookie: string) {
-  return async (): Promise<SourceAnswer | undefined> => {
-    const response = await fetch(`${origin}/api/index`, {
+  const ask = () =>
+    fetch(`${origin}/api/index`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: cookie },
       body: JSON.stringify({ dataSourceLoadStates: {}, dataSources: [SOURCE] }),
     });
+  return async (): Promise<SourceAnswer | undefined> => {
+    // Once more when the server closed an idle kept-alive connection as it was reused.
+    const response = await ask().catch(ask);
     return ((await response.json()) as Record<string, SourceAnswer>)[SOURCE];
   };
 }
