@@ -2,6 +2,7 @@
 // against brute force, the rank prior before the limit cut, match-kind ordering, stored fields.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { byRankDescending } from './index-input';
 import { referenceSearch } from './reference-search';
 import { runSearch } from './run-search';
 import type { IndexDocument, IndexSpec, SearchRequest } from './search-types';
@@ -78,6 +79,52 @@ describe('sift ranking', () => {
         const wide = await search(documents, term);
         const narrow = await search(documents, term, 5);
         expect(narrow.hits.map((h) => h.score)).toEqual(wide.hits.slice(0, 5).map((h) => h.score));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('reads many matches in rank order to the same hits as a heap over all of them, filters changing between searches', async () => {
+    const names = fc.array(fc.constantFrom('san', 'sana', 'santa', 'sanaa', 'francisco', 'sant'), {
+      minLength: 1,
+      maxLength: 3,
+    });
+    const record = fc.record({
+      words: names,
+      rank: fc.constantFrom(0, 1, 2.5, 6),
+      country: fc.constantFrom('ES', 'FR', 'US'),
+    });
+    const searches = fc.array(
+      fc.record({
+        term: fc.constantFrom('s', 'san', 'sana', 'fran'),
+        countries: fc.subarray(['ES', 'FR', 'US']),
+        limit: fc.constantFrom(1, 3, 1000),
+      }),
+      { minLength: 1, maxLength: 4 },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(record, { maxLength: 40 }), searches, async (records, requests) => {
+        const documents = records
+          .map(
+            (r, i): IndexDocument => ({
+              id: `d${i}`,
+              name: r.words.join(' '),
+              rank: r.rank,
+              country: r.country,
+            }),
+          )
+          .sort(byRankDescending);
+        // One index answers every search (keeping what it keeps between them); each is checked
+        // against the first hits of the same search, unlimited, on an index of its own.
+        const index = await siftEngine.build(spec, documents);
+        for (const { term, countries, limit } of requests) {
+          const where = { country: countries };
+          const result = await runSearch(siftEngine, index, 'city', { ...request(term, limit), where });
+          const fresh = await siftEngine.build(spec, documents);
+          const wide = await runSearch(siftEngine, fresh, 'city', { ...request(term), where });
+          expect(result.count).toBe(wide.count);
+          expect(result.hits.map((h) => h.id)).toEqual(wide.hits.slice(0, limit).map((h) => h.id));
+        }
       }),
       { numRuns: 150 },
     );
