@@ -70,6 +70,8 @@ const SHORT_LINE = 256;
 export class TextLines {
   private starts?: Uint32Array;
   private readonly decoder = new TextDecoder();
+  /** The character codes of the line being made. */
+  private readonly codes: number[] = [];
 
   constructor(
     private readonly bytes: Uint8Array,
@@ -82,10 +84,14 @@ export class TextLines {
     const to = this.starts[i + 1]! - 1;
     const { bytes } = this;
     // Short ASCII lines (names, keys) are made without a decoder call, which costs more than they do.
-    let ascii = to - from <= SHORT_LINE;
-    for (let k = from; k < to && ascii; k += 1) ascii = bytes[k]! < 0x80;
-    if (!ascii) return this.decoder.decode(bytes.subarray(from, to));
-    return String.fromCharCode.apply(null, bytes.subarray(from, to) as unknown as number[]);
+    const codes = this.codes;
+    if (to - from > SHORT_LINE) return this.decoder.decode(bytes.subarray(from, to));
+    codes.length = to - from;
+    for (let k = from; k < to; k += 1) {
+      if (bytes[k]! >= 0x80) return this.decoder.decode(bytes.subarray(from, to));
+      codes[k - from] = bytes[k]!;
+    }
+    return String.fromCharCode.apply(null, codes);
   }
 }
 
