@@ -14,6 +14,7 @@ CREATE TABLE "index_deltas" (
 	"raw_size" integer NOT NULL,
 	"document_count" integer NOT NULL,
 	"hidden_count" integer NOT NULL,
+	"searchable_count" integer NOT NULL,
 	"documents_mark" bigint NOT NULL,
 	"built_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -36,6 +36,8 @@ export interface DeltaSummary {
   size: number;
   documentCount: number;
   hiddenCount: number;
+  /** What base and delta hold together. */
+  searchableCount: number;
   documentsMark: number;
 }
 
@@ -62,6 +64,7 @@ const deltaColumns = {
   size: sql<number>`octet_length(${indexDeltas.bytes})::int`,
   documentCount: indexDeltas.documentCount,
   hiddenCount: indexDeltas.hiddenCount,
+  searchableCount: indexDeltas.searchableCount,
   documentsMark: indexDeltas.documentsMark,
 };
 
@@ -150,6 +153,7 @@ export interface DeltaToSave {
   baseCrc32c: number;
   artifact: BuiltArtifact;
   hiddenCount: number;
+  searchableCount: number;
   documentsMark: number;
 }
 
@@ -162,6 +166,7 @@ export async function saveDelta(db: Db, source: string, delta: DeltaToSave): Pro
     rawSize: delta.artifact.rawSize,
     documentCount: delta.artifact.documentCount,
     hiddenCount: delta.hiddenCount,
+    searchableCount: delta.searchableCount,
     documentsMark: delta.documentsMark,
     builtAt: new Date(),
   };

@@ -31,8 +31,7 @@ export function checksumAnswers(sources: AppConfig['gapSearch']['dataSources']) 
                 size: artifact.delta.size,
                 documentCount: artifact.delta.documentCount,
               },
-              documentCount:
-                artifact.documentCount - artifact.delta.hiddenCount + artifact.delta.documentCount,
+              documentCount: artifact.delta.searchableCount,
             }),
           }
         : { state: 'preparing', crc32c: null };

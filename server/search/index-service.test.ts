@@ -124,7 +124,12 @@ describe.each(databaseTargets())('search index service on $name', (target) => {
     expect(await builder.ensureIndex('countries')).toBe('built');
     const withChanges = (await sourceArtifact(database.db, 'countries'))!;
     expect(withChanges.crc32c).toBe(base.crc32c);
-    expect(withChanges.delta).toMatchObject({ baseCrc32c: base.crc32c, documentCount: 1, hiddenCount: 2 });
+    expect(withChanges.delta).toMatchObject({
+      baseCrc32c: base.crc32c,
+      documentCount: 1,
+      hiddenCount: 2,
+      searchableCount: fixtureRecords().countries!.length - 1,
+    });
     const delta = await readArtifact(
       (await artifactBytes(database.db, 'countries', withChanges.delta!.crc32c))!,
     );

@@ -199,11 +199,13 @@ export function createSearchIndexService(options: IndexServiceOptions): SearchIn
       let artifact: BuiltArtifact;
       if (asDelta) {
         const { rows, hides } = await changesSince(db, name, base.documentsMark);
+        const searchableCount = await countDocuments(db, name);
         artifact = await build(source, inPages(rows), stopping.signal, hides);
         await saveDelta(db, name, {
           baseCrc32c: base.crc32c,
           artifact,
           hiddenCount: hides.length,
+          searchableCount,
           documentsMark: mark,
         });
         await markArtifactCurrent(db, name, revision);

@@ -100,6 +100,16 @@ test('an import checked, applied and undone reaches a searching user; a user get
 
   const reader = await signedInPage(browser, rex, '/search?s=zanquor');
   const readerErrors = collectPageErrors(reader);
+  const countryDownloads: string[] = [];
+  reader.on('request', (request) => {
+    if (/\/api\/index\/countries\/\d+$/.test(request.url())) countryDownloads.push(request.url());
+  });
+  /** After a change, the reader downloads only the delta segment on top of the artifact it has. */
+  async function expectOnlyTheDeltaDownloaded(since: number) {
+    const loaded = await reader.evaluate(() => window.siftSearch?.state().sources.countries);
+    expect(loaded?.deltaCrc32c).toEqual(expect.any(Number));
+    expect(countryDownloads.slice(since)).toEqual([server.url(`/api/index/countries/${loaded!.deltaCrc32c}`)]);
+  }
   const results = reader.getByRole('option', { name: /Zanquor/ });
 
   // A user: no console in the drawer, a 403 page at /admin, 403 from the API.
@@ -182,8 +192,10 @@ test('an import checked, applied and undone reaches a searching user; a user get
 
   // The user's search shows them once the index is rebuilt.
   await untilIndexUpToDate(admin);
+  let downloadsBefore = countryDownloads.length;
   await reader.reload();
   await expect(results).toHaveCount(4);
+  await expectOnlyTheDeltaDownloaded(downloadsBefore);
 
   // Undo: the records leave the user's search again.
   await admin.getByRole('button', { name: 'Undo last import' }).click();
@@ -192,9 +204,11 @@ test('an import checked, applied and undone reaches a searching user; a user get
     admin.getByRole('status').filter({ hasText: 'Undone: 0 documents restored, 4 removed' }),
   ).toBeVisible();
   await untilIndexUpToDate(admin);
+  downloadsBefore = countryDownloads.length;
   await reader.reload();
   await expect(reader.getByText('No results for “zanquor”')).toBeVisible();
   await expect(results).toHaveCount(0);
+  await expectOnlyTheDeltaDownloaded(downloadsBefore);
 
   // The audit log names who did each step, newest first.
   await admin.getByRole('tab', { name: 'Audit log' }).click();

@@ -82,8 +82,10 @@ export const indexDeltas = pgTable('index_deltas', {
   bytes: bytea('bytes').notNull(),
   rawSize: integer('raw_size').notNull(),
   documentCount: integer('document_count').notNull(),
-  /** Base documents it replaces or removes. */
+  /** Keys of base documents it hides (changed or removed since; some may have been added since). */
   hiddenCount: integer('hidden_count').notNull(),
+  /** The source's documents when it was built: what base and delta hold together. */
+  searchableCount: integer('searchable_count').notNull(),
   /** document_seq when the build began: every change numbered up to it is in base and delta. */
   documentsMark: bigint('documents_mark', { mode: 'number' }).notNull(),
   builtAt: timestamp('built_at', { withTimezone: true }).notNull().default(sql`now()`),
