@@ -15,13 +15,10 @@ import { type Spelling, spell } from './spelling';
 import { StoredFields } from './stored-fields';
 import { TopK } from './top-k';
 import type { SiftDocument, SiftNear, SiftRequest, SiftResult, SiftSpec, SiftTokenizer } from './types';
-import { type MaskWeights, type Matches, WordMatcher } from './word-matches';
+import { DENSE, type MaskWeights, type Matches, WordMatcher } from './word-matches';
 
 export { compareSpellings, type Spelling } from './spelling';
 export type * from './types';
-
-/** Matches past 1/DENSE of the documents are ranked by reading them in index order. */
-const DENSE = 32;
 
 export class SiftIndex {
   readonly documentCount: number;
@@ -37,8 +34,6 @@ export class SiftIndex {
   private readonly postings: PostingLists;
   /** The documents the last filters admit: typing keeps the filters, so most searches reuse it. */
   private readonly lastAdmitted: { key?: string; hidden?: Uint8Array; admitted?: Uint8Array } = {};
-  /** Scratch: one bit per document, all 0 between searches. */
-  private matchBits?: Uint32Array;
   /** 1 per document a later segment replaced or removed (withHidden): it matches nothing. */
   private readonly hidden?: Uint8Array;
   /** Documents not hidden. */
@@ -164,12 +159,13 @@ export class SiftIndex {
         if (unfiltered) count = this.documentCount;
       }
     } else {
-      const matches = this.matcher.match(words, request.threshold === 0, this.weights(request), admitted);
-      count = matches.docs.length;
-      if (counted) this.inIndexOrder(matches.docs, tally);
-      if (nearest) for (const d of matches.docs) nearest.offer(d);
+      const everyWord = request.threshold === 0;
+      const matches = this.matcher.match(words, everyWord, this.weights(request), request.limit, admitted);
+      count = matches.count;
+      if (counted) matches.each(tally, true);
+      if (nearest) matches.each((d) => nearest.offer(d));
       ranked = nearest ? nearest.sorted() : this.best(matches, Math.min(request.limit, count));
-      relevance = ranked.map((d) => matches.relevance[d]!);
+      relevance = ranked.map((d) => matches.relevance(d));
       matches.release();
     }
     const facetCounts = Object.fromEntries(
@@ -190,41 +186,19 @@ export class SiftIndex {
   }
 
   /**
-   * Calls `visit` for each of `docs` in index order: the columns a visit reads are then read in
-   * order, not at random (which took 200 ns a match at a million documents).
-   */
-  private inIndexOrder(docs: Uint32Array, visit: (d: number) => void): void {
-    this.matchBits ??= new Uint32Array(Math.ceil(this.documentCount / 32));
-    const bits = this.matchBits;
-    for (const d of docs) bits[d >>> 5]! |= 1 << (d & 31);
-    for (let w = 0; w < bits.length; w += 1) {
-      let word = bits[w]!;
-      if (word === 0) continue;
-      bits[w] = 0;
-      while (word !== 0) {
-        const lowest = word & -word;
-        visit(w * 32 + 31 - Math.clz32(lowest));
-        word ^= lowest;
-      }
-    }
-  }
-
-  /**
    * The `wanted` best matches by relevance × rank factor, ties to the lower document number. Many
    * matches, documents in rank order: read in index order until the worst kept beats every later
    * document's best possible score (the best relevance × its rank factor).
    */
   private best(matches: Matches, wanted: number): number[] {
-    const { docs, relevance, has, best } = matches;
-    const { rankFactor } = this;
+    const { rankFactor, documentCount } = this;
     const top = new TopK(wanted);
-    if (this.inRankOrder && docs.length * DENSE > this.documentCount) {
-      for (let d = 0; d < this.documentCount; d += 1) {
-        if (!has(d)) continue;
-        if (top.full && top.worstScore >= best * rankFactor[d]!) break;
-        top.offer(relevance[d]! * rankFactor[d]!, d);
+    if (this.inRankOrder && matches.count * DENSE > documentCount) {
+      for (let d = matches.next(0); d < documentCount; d = matches.next(d + 1)) {
+        if (top.full && top.worstScore >= matches.best * rankFactor[d]!) break;
+        top.offer(matches.relevance(d) * rankFactor[d]!, d);
       }
-    } else for (const d of docs) top.offer(relevance[d]! * rankFactor[d]!, d);
+    } else matches.each((d) => top.offer(matches.relevance(d) * rankFactor[d]!, d));
     return top.sorted();
   }
 

@@ -1,7 +1,9 @@
 // Which documents the query words match, and their relevance: for each word, the best of
 // (match quality × the boost of the property holding the match) over its prefix range and typo
 // terms, summed over words. Works in scratch arrays sized to the index, touching only matches;
-// documents a search's filters exclude are skipped as their postings are read.
+// documents a search's filters exclude are skipped as their postings are read. A single word with
+// postings for much of the index (a short prefix) is matched into a bitset instead, and scored only
+// as far into the index (rank order) as its best hits can lie.
 import { typoTerms } from './dictionary';
 import {
   CODE_FROM_LENGTH,
@@ -13,28 +15,36 @@ import {
 } from './match-rules';
 import { deltaAt, type PostingLists } from './postings';
 
+/** Postings past 1/DENSE of the documents make a word dense. */
+export const DENSE = 32;
+/** A dense word is scored over this many times the documents expected to hold its wanted hits. */
+const SCORED_AHEAD = 4;
+
+/** Terms [from, to) whose postings score `quality` (EXACT_QUALITY in the `exactIn` properties). */
+interface Segment {
+  from: number;
+  to: number;
+  quality: number;
+  exactIn: number;
+}
+
 interface WordPlan {
-  /** Terms starting with the word: [from, to). */
-  range: [number, number];
-  /** The term equal to the word, scored `exactQuality` (-1: none, or the word is too short). */
-  exact: number;
-  exactQuality: number;
-  /** The term equal to the word, worth EXACT_QUALITY where it is in a code property (-1: none, or no code properties). */
-  code: number;
-  typos: { term: number; quality: number }[];
+  segments: Segment[];
   /** Postings to visit, to take the most selective word first. */
   size: number;
 }
 
 export interface Matches {
-  /** The matching documents, in no particular order. */
-  docs: Uint32Array;
-  relevance: Float64Array;
+  /** How many documents match. */
+  count: number;
   /** At least the highest relevance of any match. */
   best: number;
-  /** Whether document d is one of `docs`. */
-  has(d: number): boolean;
-  /** Must be called once the caller is done with `docs` and `relevance`. */
+  relevance(d: number): number;
+  /** The first match from document d on (the document count when none is left). */
+  next(d: number): number;
+  /** Calls `visit` for every match: in index order when `inOrder`, else in any order. */
+  each(visit: (d: number) => void, inOrder?: boolean): void;
+  /** Must be called once the caller is done with the matches. */
   release(): void;
 }
 
@@ -52,10 +62,12 @@ export class WordMatcher {
   private readonly best: Float64Array;
   private readonly stamp: Uint32Array;
   private readonly wordDocs: Uint32Array;
+  /** One bit per document: a dense word's matches, or matches put in index order; all 0 between uses. */
+  private readonly bits: Uint32Array;
   /** Scratch for combining several words, made by the first search of several words (14 MB at 1M documents). */
   private combining?: { total: Float64Array; matchedWords: Uint16Array; alive: Uint32Array };
   private epoch = 0;
-  /** The highest score visitWord gave. */
+  /** The highest score the last visit gave. */
   private wordBest = 0;
 
   constructor(
@@ -65,45 +77,65 @@ export class WordMatcher {
     this.best = new Float64Array(documentCount);
     this.stamp = new Uint32Array(documentCount);
     this.wordDocs = new Uint32Array(documentCount);
+    this.bits = new Uint32Array(Math.ceil(documentCount / 32));
   }
 
-  private plan(word: string, codeMask: number): WordPlan {
-    const { terms, starts } = this.postings;
-    const range = terms.prefixRange(word);
-    const exactAt = range[0];
-    const whole = exactAt < range[1] && terms.termLength(exactAt) === word.length;
+  private plan(word: string, weights: MaskWeights): WordPlan {
+    const { terms } = this.postings;
+    const [from, to] = terms.prefixRange(word);
+    const whole = from < to && terms.termLength(from) === word.length;
     const quality = exactQuality(word);
-    const exact = whole && quality > PREFIX_QUALITY ? exactAt : -1;
-    const code = whole && codeMask !== 0 && word.length >= CODE_FROM_LENGTH ? exactAt : -1;
-    const typos: WordPlan['typos'] = [];
-    let size = starts[range[1]]! - starts[range[0]]!;
+    const exact = whole && quality > PREFIX_QUALITY;
+    const code = whole && weights.codeMask !== 0 && word.length >= CODE_FROM_LENGTH;
+    const segments: Segment[] = [];
+    // The word itself, if indexed, is the first of its range; the others are prefix matches.
+    let prefixFrom = from;
+    if (exact || code) {
+      segments.push({
+        from,
+        to: from + 1,
+        quality: exact ? quality : PREFIX_QUALITY,
+        exactIn: code ? weights.codeMask : 0,
+      });
+      prefixFrom = from + 1;
+    }
+    segments.push({ from: prefixFrom, to, quality: PREFIX_QUALITY, exactIn: 0 });
     const budget = typoBudget(word);
     if (budget > 0) {
       typoTerms(terms, word, budget, (term, distance) => {
-        typos.push({ term, quality: TYPO_QUALITY[distance]! });
-        size += this.postings.size(term);
+        segments.push({ from: term, to: term + 1, quality: TYPO_QUALITY[distance]!, exactIn: 0 });
       });
     }
-    return { range, exact, exactQuality: quality, code, typos, size };
+    const { starts } = this.postings;
+    const size = segments.reduce((sum, { from, to }) => sum + starts[to]! - starts[from]!, 0);
+    return { segments, size };
   }
 
   /**
    * The documents matching every word (threshold 0) or any word (otherwise), scored with `weights`,
-   * among those `admitted` marks (all without it).
+   * among those `admitted` marks (all without it); `wanted`: how many best hits will be asked for.
    */
-  match(words: string[], everyWord: boolean, weights: MaskWeights, admitted?: Uint8Array): Matches {
-    const plans = words.map((word) => this.plan(word, weights.codeMask));
+  match(
+    words: string[],
+    everyWord: boolean,
+    weights: MaskWeights,
+    wanted: number,
+    admitted?: Uint8Array,
+  ): Matches {
+    const plans = words.map((word) => this.plan(word, weights));
+    if (plans.length === 1 && plans[0]!.size * DENSE > this.documentCount) {
+      return this.dense(plans[0]!, weights, wanted, admitted);
+    }
     if (plans.length === 1) {
       // One word: its own scratch lists are the answer, nothing to combine.
       const found = this.visitWord(plans[0]!, weights, 0, admitted);
       const { stamp, epoch } = this;
-      return {
-        docs: this.wordDocs.subarray(0, found),
-        relevance: this.best,
-        best: this.wordBest,
-        has: (d) => stamp[d] === epoch,
-        release: () => {},
-      };
+      return this.listed(
+        this.wordDocs.subarray(0, found),
+        this.best,
+        this.wordBest,
+        (d) => stamp[d] === epoch,
+      );
     }
     if (everyWord) plans.sort((a, b) => a.size - b.size);
     const n = this.documentCount;
@@ -133,18 +165,123 @@ export class WordMatcher {
       for (let i = 0; i < aliveCount; i += 1)
         if (matchedWords[alive[i]!] === plans.length) wordDocs[matching++] = alive[i]!;
     }
+    const docs = everyWord ? wordDocs.subarray(0, matching) : alive.subarray(0, aliveCount);
+    const has = (d: number) => (everyWord ? matchedWords[d] === plans.length : matchedWords[d]! > 0);
+    return this.listed(docs, total, best, has, () => {
+      for (let i = 0; i < aliveCount; i += 1) {
+        matchedWords[alive[i]!] = 0;
+        total[alive[i]!] = 0;
+      }
+    });
+  }
+
+  /** Matches held as a list of documents and their relevance by document. */
+  private listed(
+    docs: Uint32Array,
+    relevance: Float64Array,
+    best: number,
+    has: (d: number) => boolean,
+    release = () => {},
+  ): Matches {
+    const n = this.documentCount;
+    const { bits } = this;
     return {
-      docs: everyWord ? wordDocs.subarray(0, matching) : alive.subarray(0, aliveCount),
-      relevance: total,
+      count: docs.length,
       best,
-      has: (d) => (everyWord ? matchedWords[d] === plans.length : matchedWords[d]! > 0),
-      release: () => {
-        for (let i = 0; i < aliveCount; i += 1) {
-          matchedWords[alive[i]!] = 0;
-          total[alive[i]!] = 0;
-        }
+      relevance: (d) => relevance[d]!,
+      next: (d) => {
+        while (d < n && !has(d)) d += 1;
+        return d;
       },
+      each: (visit, inOrder) => {
+        if (!inOrder) {
+          for (const d of docs) visit(d);
+          return;
+        }
+        // Through a bitset: the columns a visit reads are then read in order, not at random
+        // (which took 200 ns a match at a million documents).
+        for (const d of docs) bits[d >>> 5]! |= 1 << (d & 31);
+        forEachBit(bits, visit);
+        bits.fill(0);
+      },
+      release,
     };
+  }
+
+  /**
+   * A word with postings for much of the index: its matches go into the bitset, counted as they
+   * are set, and only documents before `scoredTo` are scored (in rank order, the best hits are
+   * among the first); a later document's relevance scores the rest first.
+   */
+  private dense(plan: WordPlan, weights: MaskWeights, wanted: number, admitted?: Uint8Array): Matches {
+    const n = this.documentCount;
+    const { bits, best } = this;
+    const expectedPerHit = Math.ceil(n / plan.size);
+    let scoredTo = Math.min(n, SCORED_AHEAD * wanted * expectedPerHit);
+    best.fill(0, 0, scoredTo);
+    const count = this.visitDense(plan, weights, admitted, 0, scoredTo, true);
+    const top = this.wordBest;
+    return {
+      count,
+      best: top,
+      relevance: (d) => {
+        if (d >= scoredTo) {
+          best.fill(0, scoredTo);
+          this.visitDense(plan, weights, admitted, scoredTo, n, false);
+          scoredTo = n;
+        }
+        return best[d]!;
+      },
+      next: (d) => nextBit(bits, d, n),
+      each: (visit) => forEachBit(bits, visit),
+      release: () => bits.fill(0),
+    };
+  }
+
+  /**
+   * Reads a dense word's postings: sets their documents' bits (when `mark`; returns how many were
+   * new) and keeps the best score of those in [scoreFrom, scoreTo).
+   */
+  private visitDense(
+    plan: WordPlan,
+    weights: MaskWeights,
+    admitted: Uint8Array | undefined,
+    scoreFrom: number,
+    scoreTo: number,
+    mark: boolean,
+  ): number {
+    const { masks, starts, deltas } = this.postings;
+    const { bits, best } = this;
+    const n = deltas.length >>> 2;
+    let count = 0;
+    let top = 0;
+    for (const { from, to, quality, exactIn } of plan.segments) {
+      for (let t = from; t < to; t += 1) {
+        const end = starts[t + 1]!;
+        let d = 0;
+        for (let k = starts[t]!; k < end; k += 1) {
+          d = (d + deltaAt(deltas, n, k)) | 0;
+          if (admitted !== undefined && admitted[d] === 0) continue;
+          if (mark) {
+            const bit = 1 << (d & 31);
+            const word = bits[d >>> 5]!;
+            if ((word & bit) === 0) {
+              bits[d >>> 5] = word | bit;
+              count += 1;
+            }
+          }
+          const mask = masks[k]!;
+          const score =
+            exactIn !== 0 && (mask & exactIn) !== 0
+              ? EXACT_QUALITY * weights.exactCodeOfMask[mask]!
+              : quality * weights.ofMask[mask]!;
+          if (score > top) top = score;
+          if (d >= scoreFrom && d < scoreTo && score > best[d]!) best[d] = score;
+        }
+      }
+    }
+    this.wordBest = top;
+    return count;
   }
 
   /**
@@ -160,33 +297,19 @@ export class WordMatcher {
     }
     this.wordBest = 0;
     const only = onlyAfter > 0 ? undefined : admitted;
-    const [from, to] = plan.range;
     let found = 0;
-    // The exact (or code) word, if any, is the first of the range; the others are prefix matches.
-    let prefixFrom = from;
-    if (from < to && (plan.exact === from || plan.code === from)) {
-      const quality = plan.exact === from ? plan.exactQuality : PREFIX_QUALITY;
-      const exactIn = plan.code === from ? weights.codeMask : 0;
-      found = this.visitPostings(from, from + 1, quality, exactIn, weights, onlyAfter, only, found);
-      prefixFrom = from + 1;
-    }
-    found = this.visitPostings(prefixFrom, to, PREFIX_QUALITY, 0, weights, onlyAfter, only, found);
-    for (const { term, quality } of plan.typos) {
-      found = this.visitPostings(term, term + 1, quality, 0, weights, onlyAfter, only, found);
+    for (const segment of plan.segments) {
+      found = this.visitPostings(segment, weights, onlyAfter, only, found);
     }
     return found;
   }
 
   /**
-   * Visits the postings of terms [fromTerm, toTerm), decoding them in place: a 1-letter prefix
-   * spans a seventh of the dictionary, so nothing is done per term but reset the running document.
-   * `exactIn`: property bits where these postings are exact matches whatever `quality` says.
+   * Visits the postings of a segment's terms, decoding them in place: a 1-letter prefix spans a
+   * seventh of the dictionary, so nothing is done per term but reset the running document.
    */
   private visitPostings(
-    fromTerm: number,
-    toTerm: number,
-    quality: number,
-    exactIn: number,
+    { from, to, quality, exactIn }: Segment,
     weights: MaskWeights,
     onlyAfter: number,
     admitted: Uint8Array | undefined,
@@ -198,7 +321,7 @@ export class WordMatcher {
     const matchedWords = this.combining?.matchedWords;
     const n = deltas.length >>> 2;
     let top = this.wordBest;
-    for (let t = fromTerm; t < toTerm; t += 1) {
+    for (let t = from; t < to; t += 1) {
       const end = starts[t + 1]!;
       let d = 0;
       for (let k = starts[t]!; k < end; k += 1) {
@@ -221,4 +344,29 @@ export class WordMatcher {
     this.wordBest = top;
     return found;
   }
+}
+
+/** Calls `visit` for each set bit, in order. */
+function forEachBit(bits: Uint32Array, visit: (d: number) => void): void {
+  for (let w = 0; w < bits.length; w += 1) {
+    let word = bits[w]!;
+    while (word !== 0) {
+      const lowest = word & -word;
+      visit(w * 32 + 31 - Math.clz32(lowest));
+      word ^= lowest;
+    }
+  }
+}
+
+/** The first set bit from d on, or `end`. */
+function nextBit(bits: Uint32Array, d: number, end: number): number {
+  if (d >= end) return end;
+  let w = d >>> 5;
+  let word = bits[w]! & (-1 << (d & 31));
+  while (word === 0) {
+    w += 1;
+    if (w >= bits.length) return end;
+    word = bits[w]!;
+  }
+  return w * 32 + 31 - Math.clz32(word & -word);
 }
