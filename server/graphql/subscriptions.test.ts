@@ -10,7 +10,7 @@ import { loadAppConfig } from '../app-config';
 import type { Database } from '../db/client';
 import { createLogger } from '../logger';
 import { buildInProcess } from '../search/artifact-build';
-import { artifactSummary } from '../search/artifact-store';
+import { sourceArtifact } from '../search/artifact-store';
 import {
   createSearchIndexService,
   INDEX_BUILT_CHANNEL,
@@ -77,8 +77,11 @@ describe.each(databaseTargets())('indexUpdated on $name', (target) => {
     const countries = await signedIn.next();
     // The anonymous stream's first event is the countries rebuild: the cities one never reached it.
     expect(await anonymous.next()).toEqual(countries);
-    const built = await artifactSummary(database.db, 'countries');
-    expect(countries).toEqual({ data: { indexUpdated: { dataSource: 'countries', crc32c: built!.crc32c } } });
+    // The newest segment's checksum: a delta's on top of the artifact, or a new artifact's (ADR 020).
+    const built = await sourceArtifact(database.db, 'countries');
+    expect(countries).toEqual({
+      data: { indexUpdated: { dataSource: 'countries', crc32c: built!.delta?.crc32c ?? built!.crc32c } },
+    });
     // Events arrive in order, so the next one being a later cities rebuild shows countries was skipped.
     const later = { source: 'cities', crc32c: 1 };
     await database.notify(INDEX_BUILT_CHANNEL, JSON.stringify(later));

@@ -74,7 +74,11 @@ export function crawlerFiles({ config, database, artifacts, publicUrl }: Crawler
 
   async function sitemap(): Promise<string> {
     const summaries = await artifacts.summaries();
-    const version = sources.map((name) => `${name}:${summaries.get(name)?.crc32c ?? ''}`).join(',');
+    const version = sources
+      .map(
+        (name) => `${name}:${summaries.get(name)?.crc32c ?? ''}+${summaries.get(name)?.delta?.crc32c ?? ''}`,
+      )
+      .join(',');
     if (kept?.version !== version) {
       const started = {
         version,

@@ -161,10 +161,19 @@ describe.each(databaseTargets())('search index routes on $name', (target) => {
       build: buildInProcess,
     });
     const [france] = fixtureRecords().countries!.filter((c) => c.code === 'FRA');
+    let answered: { delta?: { crc32c: number } } | undefined;
+    /** Changes France's name and waits for the answer to change (the catalog hears of the build by NOTIFY). */
     const change = async (name: string) => {
       await writeFixtureDocuments(database, config, 'countries', [{ ...france, name }]);
       expect(await service.ensureIndex('countries')).toBe('built');
-      return (await (await post(app, {})).json()).countries;
+      const before = answered?.delta?.crc32c;
+      await expect
+        .poll(async () => {
+          answered = (await (await post(app, {})).json()).countries;
+          return answered?.delta?.crc32c;
+        })
+        .not.toBe(before);
+      return answered as { crc32c: number; delta: { crc32c: number; size: number } };
     };
     const first = await change('Republic of France');
     expect(first).toEqual({

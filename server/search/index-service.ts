@@ -55,7 +55,7 @@ export const STALE_CHECK_MS = 3_000;
  * (ADR 020): each change rebuilds the delta and every client downloads it, so it must stay small,
  * while a new artifact is downloaded whole by every client.
  */
-export const DELTA_MIN_CHANGES = 1_000;
+export const DELTA_MIN_CHANGES = 10;
 export const DELTA_SHARE = 0.02;
 
 export interface IndexBuiltEvent {
@@ -136,8 +136,12 @@ export function createSearchIndexService(options: IndexServiceOptions): SearchIn
   const { db } = database;
   const leaseMs = options.leaseMs ?? BUILD_LEASE_MS;
   const build = options.build ?? buildInWorker;
+  /** Changes a delta may hold on an artifact of `documentCount`: never over half of it (a small artifact is rebuilt). */
   const deltaLimit = (documentCount: number) =>
-    Math.max(options.deltaMinChanges ?? DELTA_MIN_CHANGES, Math.floor(documentCount * DELTA_SHARE));
+    Math.min(
+      Math.max(options.deltaMinChanges ?? DELTA_MIN_CHANGES, Math.floor(documentCount * DELTA_SHARE)),
+      Math.floor(documentCount / 2),
+    );
   const owner = randomUUID();
   const sources = config.gapSearch.dataSources;
   const listeners = new Set<(event: IndexBuiltEvent) => void>();

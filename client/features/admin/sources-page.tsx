@@ -23,6 +23,12 @@ import { adminKeys, useSources } from './admin-queries';
 import { ErrorAlert } from './error-alert';
 import { formatBytes, formatChecksum, formatDuration, formatInstant, formatNumber } from './format';
 
+const outcomeLabels = {
+  built: 'admin.sources.outcome_built',
+  delta: 'admin.sources.outcome_delta',
+  failed: 'admin.sources.outcome_failed',
+} as const;
+
 export function SourcesPage() {
   const { t } = useTranslation();
   const sources = useSources();
@@ -105,7 +111,7 @@ function SourceCard({ source }: { source: SourceStatus }) {
                     <Chip
                       size="small"
                       color={b.outcome === 'failed' ? 'error' : 'success'}
-                      label={t(`admin.sources.outcome_${b.outcome}`)}
+                      label={t(outcomeLabels[b.outcome])}
                     />
                   ),
                 },
