@@ -87,12 +87,17 @@ test('an import checked, applied and undone reaches a searching user; a user get
 }) => {
   const admin = await signedInPage(browser, ada, '/home');
   const adminErrors = collectPageErrors(admin);
-  // A first record through the API (as the import CLI sends it), so the user searches a built index.
+  // First records through the API (as the import CLI sends it), so the user searches a built index
+  // large enough for the import's changes to travel as a delta segment (ADR 020).
+  const fillers = Array.from({ length: 24 }, (_, i) => {
+    const code = `B${String.fromCharCode(65 + i)}S`;
+    return `${code},Basel Land ${i + 1},Basel Land,Liestal,BL,Basel,${code},Europe,Western Europe,deu,CHE,518`;
+  });
   const seeded = await admin.request.post(
     server.url('/api/admin/sources/countries/imports?format=csv&apply=merge'),
     {
       headers: { Origin: new URL(server.url()).origin, 'Content-Type': 'text/csv' },
-      data: `${header}\nBAS,Basel Land,Basel Land,Liestal,BL,Basel,BAS,Europe,Western Europe,deu,CHE,518\n`,
+      data: `${[header, ...fillers].join('\n')}\n`,
     },
   );
   expect(seeded.status()).toBe(200);
