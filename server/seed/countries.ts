@@ -2,6 +2,7 @@
 // its names in every translation the package has, so searches in any script find it.
 import { createRequire } from 'node:module';
 import type { Country } from 'world-countries';
+import { countryOtherNames } from './country-other-names';
 
 export function loadCountries(): Country[] {
   return createRequire(import.meta.url)('world-countries') as Country[];
@@ -42,7 +43,8 @@ export function countryRecords(countries = loadCountries()): Record<string, unkn
       localizedName: localizedNames(country),
       officialName: country.name.official,
       capital: country.capital,
-      altSpellings: country.altSpellings,
+      // With the former names and nations people type (country-other-names.ts).
+      altSpellings: [...new Set([...country.altSpellings, ...(countryOtherNames[country.cca3] ?? [])])],
       // ISO codes and the abbreviations among the other spellings (UK, UAE, DRC).
       codes: [
         ...new Set([
