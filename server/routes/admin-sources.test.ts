@@ -84,6 +84,18 @@ describe.each(databaseTargets())('admin sources and audit log on $name', (target
     const rebuilt = await read();
     expect(rebuilt.stale).toBe(false);
     expect(rebuilt.builds).toHaveLength(2);
+    expect(rebuilt.artifact!.delta).toBeNull();
+
+    // One changed document travels as a delta on top of the artifact (ADR 020).
+    const [france] = fixtureRecords().countries!.filter((c) => c.code === 'FRA');
+    await writeFixtureDocuments(database, config, 'countries', [{ ...france, name: 'République française' }]);
+    expect((await read()).stale).toBe(true);
+    expect(await service.ensureIndex('countries')).toBe('built');
+    const changed = await read();
+    expect(changed.stale).toBe(false);
+    expect(changed.artifact).toMatchObject({ crc32c: rebuilt.artifact!.crc32c, delta: { documentCount: 1 } });
+    expect(changed.artifact!.delta!.size).toBeGreaterThan(0);
+    expect(changed.builds[0]).toMatchObject({ outcome: 'delta', documentCount: 1 });
     await service.stop();
   });
 

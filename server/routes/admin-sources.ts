@@ -9,7 +9,7 @@ import type { AdminVariables } from '../admin/admin-access';
 import { recordAudit } from '../admin/audit-log';
 import { type SourceVariables, sourceParam } from '../admin/source-param';
 import type { Database } from '../db/client';
-import { artifactSummary, buildHistory, documentsRevision, requestRebuild } from '../search/artifact-store';
+import { buildHistory, documentsRevision, requestRebuild, sourceArtifact } from '../search/artifact-store';
 import { countDocuments, hasImportToUndo } from '../search/document-store';
 import { DOCUMENTS_CHANGED_CHANNEL } from '../search/index-service';
 
@@ -18,7 +18,7 @@ async function sourceStatus(database: Database, name: string, config: AppConfig)
   const source = config.gapSearch.dataSources[name]!;
   const [documentCount, artifact, revision, builds, undoable] = await Promise.all([
     countDocuments(db, name),
-    artifactSummary(db, name),
+    sourceArtifact(db, name),
     documentsRevision(db, name),
     buildHistory(db, name),
     hasImportToUndo(db, name),
@@ -34,6 +34,9 @@ async function sourceStatus(database: Database, name: string, config: AppConfig)
           size: artifact.size,
           documentCount: artifact.documentCount,
           builtAt: artifact.builtAt.toISOString(),
+          delta: artifact.delta
+            ? { documentCount: artifact.delta.documentCount, size: artifact.delta.size }
+            : null,
         }
       : null,
     stale: !artifact || (artifact.documentsRevision ?? -1) < revision,

@@ -59,7 +59,14 @@ export interface SourceStatus {
   dataType: string;
   protected: boolean;
   documentCount: number;
-  artifact: { crc32c: number; size: number; documentCount: number; builtAt: string } | null;
+  artifact: {
+    crc32c: number;
+    size: number;
+    documentCount: number;
+    builtAt: string;
+    /** The changes since, searched on top of it (ADR 020): documents written since, and its size. */
+    delta: { documentCount: number; size: number } | null;
+  } | null;
   /** Documents changed since the artifact was built: a build is due or running. */
   stale: boolean;
   /** Newest first. */
