@@ -64,6 +64,8 @@ export class WordMatcher {
   private readonly wordDocs: Uint32Array;
   /** One bit per document: a dense word's matches, or matches put in index order; all 0 between uses. */
   private readonly bits: Uint32Array;
+  /** How many documents each `admitted` array admits (they are kept while their filter stays). */
+  private readonly admittedCounts = new WeakMap<Uint8Array, number>();
   /** Scratch for combining several words, made by the first search of several words (14 MB at 1M documents). */
   private combining?: { total: Float64Array; matchedWords: Uint16Array; alive: Uint32Array };
   private epoch = 0;
@@ -216,7 +218,8 @@ export class WordMatcher {
   private dense(plan: WordPlan, weights: MaskWeights, wanted: number, admitted?: Uint8Array): Matches {
     const n = this.documentCount;
     const { bits, best } = this;
-    const expectedPerHit = Math.ceil(n / plan.size);
+    // A posting per match, its documents spread evenly over the index, as many admitted as overall.
+    const expectedPerHit = Math.ceil(n / plan.size / (this.admittedShare(admitted) || 1 / n));
     let scoredTo = Math.min(n, SCORED_AHEAD * wanted * expectedPerHit);
     best.fill(0, 0, scoredTo);
     const count = this.visitDense(plan, weights, admitted, 0, scoredTo, true);
@@ -236,6 +239,16 @@ export class WordMatcher {
       each: (visit) => forEachBit(bits, visit),
       release: () => bits.fill(0),
     };
+  }
+
+  private admittedShare(admitted: Uint8Array | undefined): number {
+    if (!admitted) return 1;
+    let count = this.admittedCounts.get(admitted);
+    if (count === undefined) {
+      count = admitted.reduce((sum, one) => sum + one, 0);
+      this.admittedCounts.set(admitted, count);
+    }
+    return count / this.documentCount;
   }
 
   /**
