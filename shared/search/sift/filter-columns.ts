@@ -53,7 +53,7 @@ export class FilterColumn {
   private readonly values: string[];
   private readonly valueIndex: Map<string, number>;
   private readonly starts: Uint32Array;
-  private readonly ids: Uint32Array;
+  private readonly ids: Uint16Array | Uint32Array;
 
   constructor(header: FilterHeader, reader: SectionReader<unknown>, section: string) {
     this.name = header.name;
@@ -62,7 +62,11 @@ export class FilterColumn {
     const counts = reader.shuffled(`${section}.counts`);
     this.starts = new Uint32Array(counts.length + 1);
     for (let d = 0; d < counts.length; d += 1) this.starts[d + 1] = this.starts[d]! + counts.get(d);
-    this.ids = reader.uint32(`${section}.values`);
+    // Value ids go from 1 to the number of values: most columns have few.
+    this.ids =
+      header.values.length <= 0xffff
+        ? reader.uint16(`${section}.values`)
+        : reader.uint32(`${section}.values`);
   }
 
   /** The document's value (its first, for lists), for stored fields that share this column. */
