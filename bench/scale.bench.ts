@@ -24,6 +24,10 @@ const MB = 2 ** 20;
 const peakRssMb = (pid: number) =>
   Math.round(Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
 
+/** The resident memory of process `pid` now. */
+const rssMb = (pid: number) =>
+  Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+
 /** Runs a bench script in a fresh Node process and parses the JSON line it prints last. */
 function runScript(args: string[], env: Record<string, string> = {}) {
   const output = execFileSync(process.execPath, ['--import', 'tsx', ...args], {
@@ -172,6 +176,7 @@ async function measureAt(count: number) {
       const origin = new URL(server.url()).origin;
       // The build starts as the server listens: the probe sees all of it but its first moments.
       const stopProbe = probeHealthz(origin);
+      const serverRssAtStartMb = rssMb(server.pid);
       const built = await until(() =>
         logged(server, '"search index built"').find((entry) => entry.source === SOURCE),
       );
@@ -208,6 +213,7 @@ async function measureAt(count: number) {
         import: { ms: imported.ms, peakRssMb: imported.peakRssMb },
         serverBuild: {
           ms: built.ms,
+          serverRssAtStartMb,
           serverPeakRssMb,
           healthz,
           rawBytes: built.rawBytes,
