@@ -1,6 +1,7 @@
 // Takes screenshots of pages in Chromium for a person to look at.
 // Usage: tsx scripts/screenshot.ts <baseUrl> <outDir> <path>... [--phone] [--dark] [--lang=ar]
 //        [--login=email:password] (signs in with a password first, for pages behind sign-in)
+//        [--full] (the whole page, not only what the window shows)
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -11,12 +12,13 @@ const flags = new Set(args.filter((a) => a.startsWith('--')));
 const [baseUrl, outDir, ...paths] = args.filter((a) => !a.startsWith('--'));
 if (!baseUrl || !outDir || paths.length === 0) {
   console.error(
-    'Usage: tsx scripts/screenshot.ts <baseUrl> <outDir> <path>... [--phone] [--dark] [--lang=xx]',
+    'Usage: tsx scripts/screenshot.ts <baseUrl> <outDir> <path>... [--phone] [--dark] [--lang=xx] [--full]',
   );
   process.exit(2);
 }
 const phone = flags.has('--phone');
 const dark = flags.has('--dark');
+const full = flags.has('--full');
 const lang = [...flags].find((f) => f.startsWith('--lang='))?.slice('--lang='.length);
 const login = [...flags].find((f) => f.startsWith('--login='))?.slice('--login='.length);
 
@@ -43,7 +45,7 @@ for (const path of paths) {
   await page.goto(new URL(path, baseUrl).toString(), { waitUntil: 'networkidle' });
   await page.waitForTimeout(400);
   const name = `${path.replace(/[^\w]+/g, '_').replace(/^_|_$/g, '') || 'index'}${phone ? '-phone' : ''}${dark ? '-dark' : ''}${lang ? `-${lang}` : ''}.png`;
-  await page.screenshot({ path: join(outDir, name), fullPage: false });
+  await page.screenshot({ path: join(outDir, name), fullPage: full });
   console.info(join(outDir, name));
 }
 await browser.close();

@@ -58,16 +58,16 @@ function SourceCard({ source }: { source: SourceStatus }) {
     [t('admin.sources.size'), source.artifact ? formatBytes(source.artifact.size, language) : '—'],
     [t('admin.sources.checksum'), source.artifact ? formatChecksum(source.artifact.crc32c) : '—'],
     [t('admin.sources.built_at'), source.artifact ? formatInstant(source.artifact.builtAt, language) : '—'],
+    [t('admin.sources.duration'), last ? formatDuration(last.durationMs, language) : '—'],
     [
       t('admin.sources.delta'),
       source.artifact?.delta
         ? t('admin.sources.delta_value', {
-            documents: formatNumber(source.artifact.delta.documentCount, language),
+            count: source.artifact.delta.documentCount,
             size: formatBytes(source.artifact.delta.size, language),
           })
         : '—',
     ],
-    [t('admin.sources.duration'), last ? formatDuration(last.durationMs, language) : '—'],
   ];
   return (
     <Card variant="outlined" component="section" aria-labelledby={headingId}>
