@@ -12,6 +12,7 @@ import { browserLookupsStorage } from '../features/lookups/lookups-storage';
 import { lookupsQueryKey } from '../features/lookups/use-lookups';
 import { searchQueryKeys } from '../features/search/load-search-indexes';
 import { forgetSignedInRecentSearches } from '../features/search/recent-searches';
+import { deltaCacheKey } from '../workers/artifact-cache-keys';
 import { indexedDbArtifactCache } from '../workers/indexed-db-artifact-cache';
 import { startedAppSearchDeps } from './app-search';
 import { appQueryClient } from './query-client';
@@ -50,7 +51,9 @@ export async function wipeProtectedData(config: PublicConfig): Promise<void> {
   await Promise.all(
     protectedNames.map(async (name) => {
       await worker?.dropIndex(name);
+      // The worker may never have started on this page: its cached artifact and delta go here.
       await cache.delete(name);
+      await cache.delete(deltaCacheKey(name));
     }),
   );
 }

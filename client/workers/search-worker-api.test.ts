@@ -8,8 +8,9 @@ import { recordsToIndexDocuments } from '#shared/search/index-input';
 import { buildSearchRequest } from '#shared/search/search-request';
 import type { SearchIndexResult } from '#shared/search/search-types';
 import { siftEngine } from '#shared/search/sift-engine';
+import { deltaCacheKey } from './artifact-cache-keys';
 import { indexedDbArtifactCache } from './indexed-db-artifact-cache';
-import { ChecksumMismatchError, createSearchWorkerApi, deltaCacheKey } from './search-worker-api';
+import { ChecksumMismatchError, createSearchWorkerApi } from './search-worker-api';
 
 const places: DataSourceConfig = {
   dataType: 'place',

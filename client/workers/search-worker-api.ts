@@ -14,22 +14,19 @@ import { runSearch } from '#shared/search/run-search';
 import type { SearchAlgorithm } from '#shared/search/search-algorithms';
 import type { IndexDocument, SearchIndexResult, SearchRequest } from '#shared/search/search-types';
 import { segmentedEngine, withDelta } from '#shared/search/segments';
+import { deltaCacheKey } from './artifact-cache-keys';
 
 export interface CachedArtifact {
   crc32c: number;
   bytes: Uint8Array;
 }
 
-/** Where downloaded artifacts are kept between page loads: a source's artifact under its name, its delta under deltaCacheKey. */
+/** Where downloaded artifacts are kept between page loads, under artifact-cache-keys.ts's keys. */
 export interface ArtifactCache {
   get(name: string): Promise<CachedArtifact | undefined>;
   put(name: string, artifact: CachedArtifact): Promise<void>;
   delete(name: string): Promise<void>;
 }
-
-/** Ends the cache key of a source's delta segment (ADR 020); a source name has no `+`. */
-export const DELTA_KEY_SUFFIX = '+delta';
-export const deltaCacheKey = (name: string) => `${name}${DELTA_KEY_SUFFIX}`;
 
 export interface LoadedIndex {
   /** Where the artifact came from: already in memory, the cache, or a download. */
