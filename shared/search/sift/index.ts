@@ -15,7 +15,7 @@ import { type Spelling, spell } from './spelling';
 import { StoredFields } from './stored-fields';
 import { TopK } from './top-k';
 import type { SiftDocument, SiftNear, SiftRequest, SiftResult, SiftSpec, SiftTokenizer } from './types';
-import { DENSE, type MaskWeights, type Matches, WordMatcher } from './word-matches';
+import { type MaskWeights, type Matches, WordMatcher } from './word-matches';
 
 export { compareSpellings, type Spelling } from './spelling';
 export type * from './types';
@@ -186,14 +186,14 @@ export class SiftIndex {
   }
 
   /**
-   * The `wanted` best matches by relevance × rank factor, ties to the lower document number. Many
-   * matches, documents in rank order: read in index order until the worst kept beats every later
-   * document's best possible score (the best relevance × its rank factor).
+   * The `wanted` best matches by relevance × rank factor, ties to the lower document number. More
+   * matches than that, documents in rank order: read in index order until the worst kept beats
+   * every later document's best possible score (the best relevance × its rank factor).
    */
   private best(matches: Matches, wanted: number): number[] {
     const { rankFactor, documentCount } = this;
     const top = new TopK(wanted);
-    if (this.inRankOrder && matches.count * DENSE > documentCount) {
+    if (this.inRankOrder && matches.count > wanted) {
       for (let d = matches.next(0); d < documentCount; d = matches.next(d + 1)) {
         if (top.full && top.worstScore >= matches.best * rankFactor[d]!) break;
         top.offer(matches.relevance(d) * rankFactor[d]!, d);
