@@ -59,6 +59,8 @@ async function setup() {
     building: new Set<string>(),
     broken: new Set<string>(),
     checksumCalls: [] as IndexChecksumsRequest[],
+    /** Delta segments on top of a source's artifact (ADR 020). */
+    deltas: {} as Record<string, BuiltArtifact>,
   };
   const worker = createSearchWorkerApi({
     cache: {
@@ -70,11 +72,13 @@ async function setup() {
       delete: async (name) => void cache.delete(name),
     },
     fetch: (async (input: RequestInfo | URL) => {
-      const name = Object.keys(artifacts).find(
-        (n) => String(input) === apiPaths.searchIndexArtifact(n, artifacts[n]!.crc32c),
-      );
-      if (!name || server.broken.has(name)) return new Response(null, { status: 404 });
-      return new Response(artifacts[name]!.bytes as Uint8Array<ArrayBuffer>);
+      const served = Object.keys(artifacts).flatMap((n) =>
+        [artifacts[n]!, server.deltas[n]].flatMap((a) =>
+          a && String(input) === apiPaths.searchIndexArtifact(n, a.crc32c) ? [{ name: n, artifact: a }] : [],
+        ),
+      )[0];
+      if (!served || server.broken.has(served.name)) return new Response(null, { status: 404 });
+      return new Response(served.artifact.bytes as Uint8Array<ArrayBuffer>);
     }) as typeof fetch,
   });
   const store = createSearchLoadStore();
@@ -92,7 +96,14 @@ async function setup() {
       for (const name of request.dataSources ?? []) {
         answer[name] = server.building.has(name)
           ? { state: 'preparing', crc32c: null }
-          : { state: 'ready', crc32c: artifacts[name]!.crc32c, size: 1 };
+          : {
+              state: 'ready',
+              crc32c: artifacts[name]!.crc32c,
+              size: 1,
+              ...(server.deltas[name] && {
+                delta: { crc32c: server.deltas[name].crc32c, size: 1, documentCount: 1 },
+              }),
+            };
       }
       return answer;
     },
@@ -118,6 +129,48 @@ const states = (store: SearchLoadStore) =>
   Object.fromEntries(Object.entries(store.getSnapshot().sources).map(([name, load]) => [name, load.state]));
 
 describe('search index loads', () => {
+  it('a delta on top of a loaded source is fetched alone, the source searchable throughout, and kept searchable when it fails', async () => {
+    const { deps, store, server, errors, load } = await setup();
+    await load(false);
+    const search = async (term: string) => {
+      const result = await deps.worker.searchIndex('rivers', {
+        term,
+        limit: 10,
+        threshold: 0,
+        where: {},
+        boost: {},
+      });
+      return result === 'error' ? result : result.hits.map((hit) => hit.document.name);
+    };
+    expect(await search('seine')).toEqual(['Seine']);
+    server.deltas.rivers = await buildArtifact(
+      dataSources.rivers!,
+      recordsToIndexDocuments(dataSources.rivers!, [{ id: 'r2', name: 'La Seine', kind: 'short', size: 1 }]),
+      undefined,
+      ['r2'],
+    );
+    const seen: string[] = [];
+    const unsubscribe = store.subscribe(() => seen.push(store.getSnapshot().sources.rivers!.state));
+
+    server.broken.add('rivers');
+    await load(false);
+    expect(seen.filter((state) => state !== 'loaded')).toEqual([]);
+    expect(store.getSnapshot().sources.rivers!.deltaCrc32c).toBeUndefined();
+    expect(errors).toEqual([['A search index could not be loaded', 'rivers']]);
+    expect(await search('seine')).toEqual(['Seine']);
+
+    server.broken.clear();
+    await load(false);
+    unsubscribe();
+    expect(seen.filter((state) => state !== 'loaded')).toEqual([]);
+    expect(store.getSnapshot().sources.rivers).toMatchObject({
+      state: 'loaded',
+      from: 'network',
+      deltaCrc32c: server.deltas.rivers.crc32c,
+    });
+    expect(await search('seine')).toEqual(['La Seine']);
+  });
+
   it('the same load asked for twice at once (route loader and screen) is one load; a later one asks again', async () => {
     const { store, server, load } = await setup();
     await Promise.all([load(false), load(false)]);
