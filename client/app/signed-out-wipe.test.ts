@@ -3,14 +3,15 @@
 // cached artifact and its delta segment leave the device; a public source's stay.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import appConfig from '#app-config';
 import { deltaCacheKey } from '#client/workers/artifact-cache-keys';
 import { indexedDbArtifactCache } from '#client/workers/indexed-db-artifact-cache';
-import { loadAppConfig } from '#server/app-config';
+import { parseAppConfig } from '#shared/app-config';
 import { wipeProtectedData } from './signed-out-wipe';
 
 describe('the sign-out wipe', () => {
   it('removes the protected sources’ cached artifacts and deltas, and keeps the public ones', async () => {
-    const config = loadAppConfig();
+    const config = parseAppConfig(appConfig);
     const cache = indexedDbArtifactCache();
     const artifact = { crc32c: 1, bytes: new Uint8Array([1, 2, 3]) };
     const keys = ['cities', deltaCacheKey('cities'), 'countries', deltaCacheKey('countries')];

@@ -113,7 +113,9 @@ test('an import checked, applied and undone reaches a searching user; a user get
   async function expectOnlyTheDeltaDownloaded(since: number) {
     const loaded = await reader.evaluate(() => window.siftSearch?.state().sources.countries);
     expect(loaded?.deltaCrc32c).toEqual(expect.any(Number));
-    expect(countryDownloads.slice(since)).toEqual([server.url(`/api/index/countries/${loaded!.deltaCrc32c}`)]);
+    expect(countryDownloads.slice(since)).toEqual([
+      server.url(`/api/index/countries/${loaded!.deltaCrc32c}`),
+    ]);
   }
   const results = reader.getByRole('option', { name: /Zanquor/ });
 
