@@ -10,7 +10,7 @@ CREATE TABLE "index_deltas" (
 	"source" text PRIMARY KEY NOT NULL,
 	"base_crc32c" bigint NOT NULL,
 	"crc32c" bigint NOT NULL,
-	"bytes" "bytea" NOT NULL,
+	"size" integer NOT NULL,
 	"raw_size" integer NOT NULL,
 	"document_count" integer NOT NULL,
 	"hidden_count" integer NOT NULL,
@@ -19,10 +19,25 @@ CREATE TABLE "index_deltas" (
 	"built_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "index_segment_parts" (
+	"source" text NOT NULL,
+	"crc32c" bigint NOT NULL,
+	"part" integer NOT NULL,
+	"bytes" "bytea" NOT NULL,
+	CONSTRAINT "index_segment_parts_source_crc32c_part_pk" PRIMARY KEY("source","crc32c","part")
+);
+--> statement-breakpoint
 ALTER TABLE "documents" ADD COLUMN "seq" bigint DEFAULT nextval('document_seq') NOT NULL;--> statement-breakpoint
+-- Each stored artifact's bytes become its one part; its size is kept beside it.
+ALTER TABLE "index_artifacts" ADD COLUMN "size" integer;--> statement-breakpoint
+INSERT INTO "index_segment_parts" ("source", "crc32c", "part", "bytes")
+  SELECT "source", "crc32c", 0, "bytes" FROM "index_artifacts";--> statement-breakpoint
+UPDATE "index_artifacts" SET "size" = octet_length("bytes");--> statement-breakpoint
+ALTER TABLE "index_artifacts" ALTER COLUMN "size" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "index_artifacts" ADD COLUMN "documents_mark" bigint;--> statement-breakpoint
 CREATE INDEX "document_removals_source_seq" ON "document_removals" USING btree ("source","seq");--> statement-breakpoint
 CREATE INDEX "documents_source_seq" ON "documents" USING btree ("source","seq");--> statement-breakpoint
+ALTER TABLE "index_artifacts" DROP COLUMN "bytes";--> statement-breakpoint
 -- Every statement writing documents holds this lock (shared) until its transaction ends, so that a
 -- build reading document_seq under the exclusive lock knows every number up to it is settled.
 CREATE FUNCTION "documents_write_lock"() RETURNS trigger LANGUAGE plpgsql AS $$

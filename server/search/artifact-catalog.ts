@@ -3,7 +3,7 @@
 // (built in this process or another), and each segment's bytes once asked for. A request costs no query.
 import type { Database } from '../db/client';
 import { notifiedValue } from '../db/notified-value';
-import { artifactBytes, type SourceArtifacts, sourceArtifacts } from './artifact-store';
+import { type SourceArtifacts, segmentBytes, sourceArtifacts } from './artifact-store';
 import { INDEX_BUILT_CHANNEL } from './index-service';
 
 /** How long summaries are trusted should an announcement be missed (a dropped listener). */
@@ -39,11 +39,13 @@ export function createArtifactCatalog(database: Database, now = () => Date.now()
     summaries: () => summaries.get(),
 
     async bytes(source, crc32c) {
-      if (!isCurrent((await summaries.get()).get(source), crc32c)) return null;
+      const artifacts = (await summaries.get()).get(source);
+      const size = sizeOf(artifacts, crc32c);
+      if (size === undefined) return null;
       const key = `${source}:${crc32c}`;
       let entry = bytesBySegment.get(key);
       if (!entry) {
-        const started = { source, crc32c, bytes: artifactBytes(database.db, source, crc32c) };
+        const started = { source, crc32c, bytes: segmentBytes(database.db, source, crc32c, size) };
         const forget = () => {
           if (bytesBySegment.get(key) === started) bytesBySegment.delete(key);
         };
@@ -57,6 +59,12 @@ export function createArtifactCatalog(database: Database, now = () => Date.now()
   };
 }
 
+/** The size of the source's current segment with checksum `crc32c`; undefined when none has it. */
+function sizeOf(artifacts: SourceArtifacts | undefined, crc32c: number): number | undefined {
+  if (artifacts?.crc32c === crc32c) return artifacts.size;
+  return artifacts?.delta?.crc32c === crc32c ? artifacts.delta.size : undefined;
+}
+
 /** Whether `crc32c` is one of the source's current segments. */
 export const isCurrent = (artifacts: SourceArtifacts | undefined, crc32c: number) =>
-  artifacts !== undefined && (artifacts.crc32c === crc32c || artifacts.delta?.crc32c === crc32c);
+  sizeOf(artifacts, crc32c) !== undefined;

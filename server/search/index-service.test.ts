@@ -10,10 +10,10 @@ import { createLogger } from '../logger';
 import { buildInProcess } from './artifact-build';
 import {
   acquireBuildLease,
-  artifactBytes,
   artifactSummary,
   buildHistory,
   requestRebuild,
+  segmentBytes,
   sourceArtifact,
 } from './artifact-store';
 import { countDocuments } from './document-store';
@@ -130,18 +130,18 @@ describe.each(databaseTargets())('search index service on $name', (target) => {
       hiddenCount: 2,
       searchableCount: fixtureRecords().countries!.length - 1,
     });
-    const delta = await readArtifact(
-      (await artifactBytes(database.db, 'countries', withChanges.delta!.crc32c))!,
-    );
+    const stored = (segment: { crc32c: number; size: number }) =>
+      segmentBytes(database.db, 'countries', segment.crc32c, segment.size);
+    const delta = await readArtifact((await stored(withChanges.delta!))!);
     expect(delta.hides?.sort()).toEqual(['EGY', 'FRA']);
     expect(await builder.ensureIndex('countries')).toBe('current');
 
     // Searched together, the segments hold the current documents.
-    const open = async (crc32c: number) => {
-      const read = await readArtifact((await artifactBytes(database.db, 'countries', crc32c))!);
+    const open = async (segment: { crc32c: number; size: number }) => {
+      const read = await readArtifact((await stored(segment))!);
       return { read, ...(await restoreArtifact(read)) };
     };
-    const [baseIndex, deltaIndex] = [await open(base.crc32c), await open(withChanges.delta!.crc32c)];
+    const [baseIndex, deltaIndex] = [await open(base), await open(withChanges.delta!)];
     const segments = withDelta(baseIndex.engine, baseIndex.index, deltaIndex.index, deltaIndex.read.hides!);
     const searchable = segmentedEngine(baseIndex.engine);
     const ids = async (term: string) =>
@@ -172,7 +172,10 @@ describe.each(databaseTargets())('search index service on $name', (target) => {
       sql`select key from document_removals where source = 'countries'`,
     );
     expect((removals as unknown as { rows: unknown[] }).rows).toEqual([]);
-    expect(await artifactBytes(database.db, 'countries', withChanges.delta!.crc32c)).toBeNull();
+    // The replaced segments' parts are gone.
+    expect(await stored(withChanges.delta!)).toBeNull();
+    expect(await stored(base)).toBeNull();
+    expect(await stored(rebuilt)).not.toBeNull();
     // The fixtures as the other tests expect them.
     await writeFixtureDocuments(database, config, 'countries', [france!, brazil!, swiss!, egypt!]);
     expect(await builder.ensureIndex('countries')).toBe('built');

@@ -58,7 +58,8 @@ export const indexArtifacts = pgTable('index_artifacts', {
   source: text('source').primaryKey(),
   algorithm: text('algorithm').notNull(),
   crc32c: bigint('crc32c', { mode: 'number' }).notNull(),
-  bytes: bytea('bytes').notNull(),
+  /** Compressed bytes, as downloaded; the bytes are in index_segment_parts. */
+  size: integer('size').notNull(),
   rawSize: integer('raw_size').notNull(),
   documentCount: integer('document_count').notNull(),
   /** Fingerprint of the documents the artifact was built from; a mismatch means rebuild. */
@@ -79,7 +80,8 @@ export const indexDeltas = pgTable('index_deltas', {
   source: text('source').primaryKey(),
   baseCrc32c: bigint('base_crc32c', { mode: 'number' }).notNull(),
   crc32c: bigint('crc32c', { mode: 'number' }).notNull(),
-  bytes: bytea('bytes').notNull(),
+  /** Compressed bytes, as downloaded; the bytes are in index_segment_parts. */
+  size: integer('size').notNull(),
   rawSize: integer('raw_size').notNull(),
   documentCount: integer('document_count').notNull(),
   /** Keys of base documents it hides (changed or removed since; some may have been added since). */
@@ -90,6 +92,22 @@ export const indexDeltas = pgTable('index_deltas', {
   documentsMark: bigint('documents_mark', { mode: 'number' }).notNull(),
   builtAt: timestamp('built_at', { withTimezone: true }).notNull().default(sql`now()`),
 });
+
+/**
+ * The bytes of every stored segment (an artifact or a delta), in parts of at most a MiB written one
+ * statement each: the embedded database runs a statement on the server's thread, and one 20 MB
+ * write held it for seconds.
+ */
+export const indexSegmentParts = pgTable(
+  'index_segment_parts',
+  {
+    source: text('source').notNull(),
+    crc32c: bigint('crc32c', { mode: 'number' }).notNull(),
+    part: integer('part').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.crc32c, t.part] })],
+);
 
 export const lookups = pgTable('lookups', {
   id: text('id').primaryKey(),
