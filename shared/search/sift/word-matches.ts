@@ -280,11 +280,7 @@ export class WordMatcher {
               count += 1;
             }
           }
-          const mask = masks[k]!;
-          const score =
-            exactIn !== 0 && (mask & exactIn) !== 0
-              ? EXACT_QUALITY * weights.exactCodeOfMask[mask]!
-              : quality * weights.ofMask[mask]!;
+          const score = postingScore(masks[k]!, quality, exactIn, weights);
           if (score > top) top = score;
           if (d >= scoreFrom && d < scoreTo && score > best[d]!) best[d] = score;
         }
@@ -338,11 +334,7 @@ export class WordMatcher {
         d = (d + deltaAt(deltas, n, k)) | 0;
         if (onlyAfter > 0 ? matchedWords![d] !== onlyAfter : admitted !== undefined && admitted[d] === 0)
           continue;
-        const mask = masks[k]!;
-        const score =
-          exactIn !== 0 && (mask & exactIn) !== 0
-            ? EXACT_QUALITY * weights.exactCodeOfMask[mask]!
-            : quality * weights.ofMask[mask]!;
+        const score = postingScore(masks[k]!, quality, exactIn, weights);
         if (score > top) top = score;
         if (stamp[d] !== epoch) {
           stamp[d] = epoch;
@@ -354,6 +346,13 @@ export class WordMatcher {
     this.wordBest = top;
     return found;
   }
+}
+
+/** A posting's score: `quality` in its properties' best weight, or an exact code match's. */
+function postingScore(mask: number, quality: number, exactIn: number, weights: MaskWeights): number {
+  return exactIn !== 0 && (mask & exactIn) !== 0
+    ? EXACT_QUALITY * weights.exactCodeOfMask[mask]!
+    : quality * weights.ofMask[mask]!;
 }
 
 /** Calls `visit` for each set bit, in order. */
