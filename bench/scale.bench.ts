@@ -3,15 +3,18 @@
 // full build of their index with /healthz probed throughout, the engine on the artifact it serves
 // (bench/scale-search-run.ts), and what a returning client downloads after 1 and after 1,000
 // documents changed through the running server (`npm run import` hands the file to it), with the
-// time from the change until POST /api/index names the new index.
+// time from the change until POST /api/index names the new index. With a client build to serve
+// (STATIC_DIR; a stub page otherwise), also a signed-in search in Chromium: cold and warm time to
+// its first live result (bench/client-first-result.ts).
 // SCALE_BENCH_SIZES (default 135000,500000,1000000) sets N; prints one JSON line per N, then one
-// with them all. STATIC_DIR names a client build to serve (a stub page otherwise).
+// with them all.
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type TestServer } from '../tests/support/server-process';
+import { clientFirstResult } from './client-first-result';
 import { signIn } from './sign-in';
 import { changedSyntheticCities, syntheticCities, writeNdjson } from './synthetic-cities';
 
@@ -155,7 +158,8 @@ async function measureAt(count: number) {
       join(dataDir, 'pglite'),
       SOURCE,
     ]);
-    let staticDir = process.env.STATIC_DIR;
+    const clientBuild = process.env.STATIC_DIR;
+    let staticDir = clientBuild;
     if (!staticDir) {
       staticDir = join(folder, 'static');
       execFileSync('mkdir', ['-p', staticDir]);
@@ -195,6 +199,10 @@ async function measureAt(count: number) {
       });
       writeFileSync(artifactFile, new Uint8Array(await served.arrayBuffer()));
       const engine = runScript(['bench/scale-search-run.ts', artifactFile]);
+      // The first generated city's name: a search with at least one hit at any N.
+      const client = clientBuild
+        ? await clientFirstResult(origin, user, String(syntheticCities(1).next().value!.name))
+        : undefined;
       const changes = [];
       for (const [changed, offset] of [
         [1, 1],
@@ -220,6 +228,7 @@ async function measureAt(count: number) {
         },
         artifactBytes: segmentsOf(answer).reduce((sum, segment) => sum + segment.size, 0),
         engine,
+        client,
         afterChanges: changes,
         serverPeakRssAfterChangesMb: peakRssMb(server.pid),
       };

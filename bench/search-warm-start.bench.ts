@@ -11,53 +11,17 @@ import { chromium, type Page } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config';
 import { decideConsent } from '../tests/e2e/consent';
 import { startServer } from '../tests/support/server-process';
+import { LIVE_RESULT_MARK, observePage } from './page-observer';
 import { latencyStats } from './stats';
 import { type StartCpu, startCpu, type TraceEvent } from './trace-cpu';
 
 const WARM_STARTS = 9;
 /** Starts traced apart from the timed ones, since tracing slows the page a little. */
 const TRACED_STARTS = 3;
-const LIVE_RESULT_MARK = 'sift-live-result';
 const LONG_TASK_MS = 50;
 const user = { email: 'bench@example.test', password: 'a long enough password' };
 const staticDir = process.env.STATIC_DIR ?? './dist/client';
 if (!existsSync(staticDir)) throw new Error(`No built client in ${staticDir}: run npm run build first`);
-
-declare global {
-  interface Window {
-    benchLongTasks: number[];
-    benchFirstResultMs?: number;
-    benchLiveResultMs?: number;
-  }
-}
-
-/**
- * Installed before any page script: records long tasks, when the first result is painted (the
- * start snapshot's, when there is one) and when the live screen's are, with the snapshot gone.
- */
-function observePage() {
-  window.benchLongTasks = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.benchLongTasks.push(entry.duration);
-  }).observe({ type: 'longtask', buffered: true });
-  new MutationObserver((_, observer) => {
-    if (!document.querySelector('[role="listbox"] [role="option"]')) return;
-    observer.disconnect();
-    // The frame after the one that shows it: the result is on screen.
-    requestAnimationFrame(() => {
-      window.benchFirstResultMs = performance.now();
-    });
-  }).observe(document, { childList: true, subtree: true });
-  new MutationObserver((_, observer) => {
-    const live = document.querySelector('#root [role="listbox"] [role="option"]');
-    if (!live || document.getElementById('start-snapshot')) return;
-    observer.disconnect();
-    requestAnimationFrame(() => {
-      window.benchLiveResultMs = performance.now();
-      performance.mark('sift-live-result');
-    });
-  }).observe(document, { childList: true, subtree: true });
-}
 
 const loadState = (page: Page) => page.evaluate(() => window.siftSearch?.state().overall);
 
