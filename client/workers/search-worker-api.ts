@@ -205,7 +205,10 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
       indexes.set(name, next);
       const froms = [base.from, top?.from];
       const from = froms.includes('network') ? 'network' : froms.includes('cache') ? 'cache' : 'memory';
-      if (!top) await cache.delete(deltaCacheKey(name)).catch(() => undefined);
+      // A delta this page never held may still be cached from an earlier one: it goes once, not on
+      // every load of an index already in memory.
+      if (!top && (current?.delta || base.from !== 'memory'))
+        await cache.delete(deltaCacheKey(name)).catch(() => undefined);
       return {
         from,
         bytes: from === 'memory' ? 0 : base.opened.bytes + (top?.opened.bytes ?? 0),
