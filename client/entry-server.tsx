@@ -16,13 +16,15 @@ import {
   StaticRouterProvider,
 } from 'react-router';
 import { defaultLocale, findLocale } from '#shared/locales';
-import type { RenderInput, RenderResult } from '#shared/render-bundle';
+import type { FirstRender, RenderInput, RenderResult } from '#shared/render-bundle';
 import { DataProviders } from './app/data-providers';
 import { Providers } from './app/providers';
+import { prepareServerDrawnFrame } from './app/root-shell';
 import { guardRedirect, routeAuthOf } from './app/route-guard';
 import { routes } from './app/router';
 import { type ServerPageState, serverPageDocument, serverRouteModule } from './app/server-page';
 import { type PageHead, serverRenderContext } from './app/server-render-context';
+import { readConsentCookie } from './consent/consent-cookie';
 import { FirstRenderContext } from './lib/first-render';
 import { RenderEmotionCaches } from './theme/emotion-caches';
 import { createRtlEmotionCache } from './theme/rtl-emotion-cache';
@@ -83,7 +85,7 @@ export async function render({
   config,
   locale,
   messages,
-  firstRender,
+  firstRender: requestFirstRender,
   publicData,
   publicUrl,
 }: RenderInput): Promise<RenderResult> {
@@ -103,6 +105,11 @@ export async function render({
   // Error pages are drawn by the browser, as before.
   if (context.errors) return { kind: 'client' };
   const router = createStaticRouter(handler.dataRoutes, context);
+  const firstRender: FirstRender = {
+    ...requestFirstRender,
+    consentDecided: readConsentCookie(request.headers.get('cookie') ?? '') !== null,
+  };
+  await prepareServerDrawnFrame(firstRender);
   const caches = { ltr: createCache({ key: 'mui' }), rtl: createRtlEmotionCache() };
   const stream = await renderToReadableStream(
     <StrictMode>

@@ -21,7 +21,12 @@ export interface FirstRender {
   languages: string[];
   /** When the server drew the page (ms since the epoch): "now" for the times it shows. */
   renderedAt: number;
+  /** Whether the visitor's consent cookie holds a current decision (else the banner is drawn). */
+  consentDecided: boolean;
 }
+
+/** What the server tells the render bundle of the first render; the bundle reads the rest itself. */
+export type RequestFirstRender = Omit<FirstRender, 'consentDecided'>;
 
 /** A lookup (spec §3): id `<namespace>.<code>` and its labels in the order of locales.ts. */
 export interface PublicLookup {
@@ -54,7 +59,7 @@ export interface RenderInput {
   locale: string;
   /** Messages by language: English and `locale`. */
   messages: Record<string, object>;
-  firstRender: FirstRender;
+  firstRender: RequestFirstRender;
   publicData: PublicData;
   /** The origin people open the app at (PUBLIC_URL): canonical links start with it. */
   publicUrl: string;

@@ -28,6 +28,12 @@ function loadOnce(load: UiLoader): Promise<ComponentType> {
   return promise;
 }
 
+/**
+ * Loads a part before a first render that must draw it at once: the server's, which the browser
+ * hydrates. Rejects when the load fails, as a route module's would.
+ */
+export const preloadUi = (load: UiLoader): Promise<unknown> => loadOnce(load);
+
 /** `load` must be defined once, outside any component: it is the key its code is kept under. */
 export function DeferredUi({ load }: { load: UiLoader }) {
   const [Component, setComponent] = useState(() => loaded.get(load));

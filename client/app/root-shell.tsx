@@ -1,17 +1,23 @@
 // The always-present frame around every layout: navigation progress (shown only after 100 ms),
 // scroll restoration and anchor scrolling (after 300 ms), new-build reloads, the consent banner, and
 // the installable app's notices (service worker, install prompt, offline badge). The banner and
-// the notices load after the first render, so the first page paints without their code.
+// the notices load after the first render, so the first page paints without their code; a page the
+// server draws has the banner in its HTML (it is often the largest thing a first visit paints).
 import { Box, LinearProgress } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import type { FirstRender } from '#shared/render-bundle';
 import { listenForInstallOffer } from '../features/pwa/install-prompt-store';
 import { useReloadOnNewBuild } from './build-updates';
-import { DeferredUi, type UiLoader } from './deferred-ui';
+import { DeferredUi, preloadUi, type UiLoader } from './deferred-ui';
 
 const loadConsentBanner: UiLoader = () =>
   import('../features/cookie-consent/consent-banner').then((m) => m.ConsentBanner);
 const loadPwaUi: UiLoader = () => import('../features/pwa/pwa-ui').then((m) => m.PwaUi);
+
+/** What the frame draws at once on a page the server renders, loaded before it renders or hydrates. */
+export const prepareServerDrawnFrame = ({ consentDecided }: FirstRender) =>
+  consentDecided ? null : preloadUi(loadConsentBanner);
 
 // At module load, before React renders: Chromium may offer installation before the notices load.
 // (Not in the render bundle, which runs on the server: docs/rendering.md.)

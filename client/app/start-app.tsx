@@ -19,6 +19,7 @@ import { rightToLeftCache } from '../theme/emotion-caches';
 import { loadColorFamilies } from '../theme/m3-colors';
 import { installPreloadErrorReload } from './chunk-reload';
 import { Providers } from './providers';
+import { prepareServerDrawnFrame } from './root-shell';
 import { RoutePreloadContext } from './route-preload-context';
 import { createAppRouter, prepareRoutesOf, routePreloader } from './router';
 import { readServerPage, type ServerPageState } from './server-page';
@@ -50,6 +51,7 @@ function prepareServerPage(page: ServerPageState) {
     page.locale === defaultLocale ? null : loadMuiTranslations(),
     family === BASE_FAMILY ? null : loadColorFamilies(),
     prepareRoutesOf(new URL(window.location.href)),
+    prepareServerDrawnFrame(page.firstRender),
   ]).then(([i18n]) => i18n);
 }
 

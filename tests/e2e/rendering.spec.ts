@@ -7,8 +7,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { CONSENT_COOKIE } from '#client/consent/consent-cookie';
 import { countryRecords } from '#server/seed/countries';
 import { startServer, type TestServer } from '#tests/support/server-process';
+import { decideConsent } from './consent';
 import { collectPageErrors } from './console';
 import { protectedRoutes, routeTable } from './routes';
 
@@ -69,6 +71,20 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'حول Sift' })).toBeVisible();
   });
 
+  test('a first visit is asked for consent in the page itself; a visitor who decided is not', async ({
+    page,
+    context,
+  }) => {
+    const banner = page.getByRole('region', { name: 'Cookies and storage on this device' });
+    await page.goto(server.url('/about'));
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole('button', { name: 'Accept all' })).toBeVisible();
+    await decideConsent(context, server.url());
+    await page.goto(server.url('/about'));
+    await expect(page.getByRole('heading', { level: 1, name: 'About Sift' })).toBeVisible();
+    await expect(banner).toHaveCount(0);
+  });
+
   test('a public item and a public query show their content', async ({ page }) => {
     await page.goto(server.url('/item/countries/FRA'));
     await expect(page.getByRole('heading', { level: 1, name: 'France' })).toBeVisible();
@@ -107,6 +123,9 @@ test('every route hydrates without a mismatch in both directions and colour mode
         { name: 'i18n_redirected', value: lang, url: server.url() },
         { name: 'color-scheme', value: scheme, url: server.url() },
       ]);
+      // Each variant with and without the first visit's consent banner, drawn by the server.
+      if (Math.floor(index / variants.length) % 2 === 0) await context.clearCookies({ name: CONSENT_COOKIE });
+      else await decideConsent(context, server.url());
       const response = await page.goto(server.url(path));
       expect(await response!.text(), 'rendered on the server').toContain('id="sift-server-page"');
       await hydrated(page);
