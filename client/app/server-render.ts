@@ -6,7 +6,7 @@
 import { itemFields } from '#client/features/item-viewer/item-fields';
 import { lookupLabel, toLookupMap } from '#client/features/lookups/lookup-map';
 import type { FirstResults } from '#client/features/search/first-results';
-import { runScreenSearch } from '#client/features/search/run-screen-search';
+import { EMPTY_SCREEN_RESULT, runScreenSearch } from '#client/features/search/run-screen-search';
 import { activeFilters, validFilterKeys } from '#client/features/search/search-filters';
 import { searchLabels } from '#client/features/search/search-labels';
 import { createSearchLoadStore, type SourceLoad } from '#client/features/search/search-load-store';
@@ -169,29 +169,31 @@ export interface SearchPageData {
 
 /**
  * The first results of the search page's URL over the public sources, with only the hits of the
- * page it shows and the labels of their coded values and of the filter values counted; null when
- * the URL searches nothing (the idle screen needs no results).
+ * page it shows and the labels of their coded values and of the filter values counted. When the
+ * URL searches nothing, no results: the idle screen draws the sources to browse and their sizes.
  */
 export async function serverSearchPage(
   render: ServerRender,
   url: URL,
   chipsParam: string | undefined,
-): Promise<SearchPageData | null> {
+): Promise<SearchPageData> {
   const { dataSources } = render.config.gapSearch;
   const parsed = parseSearchUrl(url.searchParams, chipsParam);
   const known = new Set(Object.values(dataSources).map((source) => source.dataType));
   const chips = parsed.chips.filter((chip) => known.has(chip));
   const term = parsed.text.trim();
-  if (!term && chips.length === 0) return null;
-
   const deps = await publicIndexes(render);
-  const sources = Object.keys(deps.store.getSnapshot().sources);
-  const visible = Object.fromEntries(sources.map((name) => [name, dataSources[name]!]));
+  const loaded = Object.entries(deps.store.getSnapshot().sources);
+  const sources = Object.fromEntries(loaded.map(([name, load]) => [name, load.documentCount ?? 0]));
+  const visible = Object.fromEntries(loaded.map(([name]) => [name, dataSources[name]!]));
   const query = {
     term,
     chips,
     filters: activeFilters(parsed.filters ?? {}, validFilterKeys(visible, chips)),
   };
+  if (!term && chips.length === 0) {
+    return { firstResults: { query, sources, result: EMPTY_SCREEN_RESULT }, labels: {} };
+  }
   const result = await runScreenSearch(dataSources, visible, query, {
     ...deps,
     logError: (message, error) => render.data.logError(message, error),

@@ -147,6 +147,16 @@ describe.each(databaseTargets())('public pages on $name', (target) => {
     expect(none).not.toContain('href="/item/countries/');
   });
 
+  it('renders the idle search page with the public sources to browse, their sizes, and the protected ones locked', async () => {
+    const html = await (await page('/search')).text();
+    const root = /<div id="root">(.*)<\/div><script type="application\/json"/s.exec(html)![1]!;
+    expect(root).toContain('What are you looking for?');
+    // One size, the public source's: a protected source's is never told to an anonymous visitor.
+    expect(root.match(/>[\d,]+ items?</g)).toHaveLength(1);
+    expect(root).toContain('href="/search/country"');
+    expect(root).toContain('Sign in to search');
+  });
+
   it('never renders a protected source for an anonymous request', async () => {
     const item = await page('/item/cities/2988507');
     const html = await item.text();

@@ -5,8 +5,11 @@ import type { ScreenQuery, ScreenResult } from './run-screen-search';
 
 export interface FirstResults {
   query: ScreenQuery;
-  /** The sources searched (the public ones), which the screen counts as visible until its own load says. */
-  sources: string[];
+  /**
+   * The sources searched (the public ones) and the documents in each one's index, which the screen
+   * counts as visible and shows until its own load says.
+   */
+  sources: Record<string, number>;
   /** The result with only the hits of the page shown. */
   result: ScreenResult;
 }

@@ -42,7 +42,14 @@ export interface ScreenResult {
   rangeCounts: RangeCounts;
 }
 
-const EMPTY: ScreenResult = { hits: [], sources: {}, limited: false, total: 0, counts: {}, rangeCounts: {} };
+export const EMPTY_SCREEN_RESULT: ScreenResult = {
+  hits: [],
+  sources: {},
+  limited: false,
+  total: 0,
+  counts: {},
+  rangeCounts: {},
+};
 
 /**
  * `visible`: the sources this user may search; `dataSources`: every configured one. Sources
@@ -55,7 +62,7 @@ export async function runScreenSearch(
   deps: Pick<SearchIndexDeps, 'store' | 'worker' | 'logError'>,
 ): Promise<ScreenResult> {
   const dataTypes = dataTypesToSearch(visible, query.chips, query.filters);
-  if (dataTypes.length === 0) return EMPTY;
+  if (dataTypes.length === 0) return EMPTY_SCREEN_RESULT;
   const term = query.term || undefined;
   const search = (filters: SelectedFilters, types: string[]) =>
     searchSources(dataSources, { term, filters, dataTypes: types, facets: true, near: query.near }, deps);

@@ -258,7 +258,7 @@ describe('a page the server drew with its first results', () => {
   };
   const firstResults: FirstResults = {
     query: { term: 'atlantis', chips: [], filters: {} },
-    sources: ['countries'],
+    sources: { countries: 250 },
     result: {
       hits: [
         {

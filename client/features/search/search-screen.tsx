@@ -103,7 +103,9 @@ export function SearchScreen({
   const load = useSearchIndexes(dataSources, signedIn);
   // Before the load store knows any source, a server-drawn page's sources are the ones it searched.
   const loadedNames = Object.keys(load.sources);
-  const visibleKey = (loadedNames.length > 0 ? loadedNames : (firstResults?.sources ?? [])).join(',');
+  const visibleKey = (loadedNames.length > 0 ? loadedNames : Object.keys(firstResults?.sources ?? {})).join(
+    ',',
+  );
   const visible = useMemo(
     () =>
       Object.fromEntries(
@@ -212,11 +214,22 @@ export function SearchScreen({
       : [];
   const hereUrl = `${location.pathname}${location.search}`;
 
+  // Showing what the server drew, the screen does not push it down to say its index is loading.
+  const loadProgress = (
+    <SearchLoadProgress
+      load={load}
+      visible={visible}
+      labels={labels}
+      onRetry={retry}
+      loadingHidden={firstShown !== undefined}
+    />
+  );
+
   if (!searching) {
     const idleTypes: IdleDataType[] = [
       ...Object.entries(visible).map(([name, source]) => ({
         dataType: source.dataType,
-        count: load.sources[name]?.documentCount,
+        count: load.sources[name]?.documentCount ?? firstResults?.sources[name],
         locked: false,
       })),
       ...(signedIn === false
@@ -228,7 +241,7 @@ export function SearchScreen({
     return (
       <Box>
         <SearchTextCommit urlText={text} chips={chips} update={update} />
-        <SearchLoadProgress load={load} visible={visible} labels={labels} onRetry={retry} />
+        {loadProgress}
         <SearchIdleState dataTypes={idleTypes} labels={labels} />
       </Box>
     );
@@ -272,14 +285,7 @@ export function SearchScreen({
   return (
     <Box>
       <SearchTextCommit urlText={text} chips={chips} update={update} />
-      {/* Showing the server's results, the screen does not push them down to say its index is loading. */}
-      <SearchLoadProgress
-        load={load}
-        visible={visible}
-        labels={labels}
-        onRetry={retry}
-        loadingHidden={firstShown !== undefined}
-      />
+      {loadProgress}
       {lockedChips.length > 0 && (
         <Alert
           severity="info"
