@@ -1,7 +1,7 @@
 // Builds a source's artifact from stored document rows, page by page: the worker thread
 // (index-build-worker.ts) and, on the calling thread, tests and the benchmark use it. Rows are
-// spooled compactly as they arrive (document-spool.ts), then indexed best rank first one at a
-// time, so that the parsed documents are never all in memory at once.
+// spooled as they arrive (document-spool.ts: their text in a temporary file), then indexed best
+// rank first one at a time, so that neither the documents nor their text are all in memory at once.
 import type { DataSourceConfig } from '#shared/app-config';
 import { type BuiltArtifact, packArtifact } from '#shared/search/index-artifact';
 import { indexSpec } from '#shared/search/index-input';
@@ -29,7 +29,7 @@ export class ArtifactBuild {
   async finish(): Promise<BuiltArtifact> {
     const writer = new SiftIndexWriter(indexSpec(this.source), { index: tokenizeForIndex });
     const count = this.indexSpooled(writer);
-    // A turn of the event loop lets the spooled rows' buffers be freed before the index is laid out.
+    // A turn of the event loop lets the spool's keys and ranks be freed before the index is laid out.
     await new Promise((resolve) => setImmediate(resolve));
     return packArtifact(this.source, this.source.algorithm, count, writer.finish(), this.hides);
   }

@@ -1,23 +1,40 @@
-// A source's documents held compactly while an index build reads them: each one's JSON text as
-// UTF-8 bytes in large chunks, its key and its rank, so that a million documents take about the
-// size of their text instead of a million parsed objects. They come back parsed, best rank first.
+// A source's documents held aside while an index build reads them: each one's JSON text as UTF-8
+// in a temporary file (the operating system's page cache, not the process's memory), its key and
+// its rank in memory, so that a million documents take tens of MB of the build instead of the
+// size of their text (160 MB) or of a million parsed objects. They come back parsed, best rank first.
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { DataSourceConfig } from '#shared/app-config';
 import { rankOf, toIndexDocument } from '#shared/search/index-input';
 import type { IndexDocument } from '#shared/search/search-types';
 import { Growable } from '#shared/search/sift/growable';
 import type { DocumentRow } from './document-store';
 
-const CHUNK_BYTES = 8 * 2 ** 20;
+/** Text gathered in memory before it is written to the file in one call. */
+const BUFFER_BYTES = 4 * 2 ** 20;
+
+/** Opens a file no other process sees and that disappears with its descriptor, even if the build dies. */
+function anonymousFile(): number {
+  const folder = mkdtempSync(join(tmpdir(), 'sift-spool-'));
+  try {
+    return openSync(join(folder, 'documents'), 'w+');
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
 
 export class DocumentSpool {
-  private readonly chunks: Uint8Array[] = [];
-  private used = CHUNK_BYTES;
+  private readonly file = anonymousFile();
+  private buffer = new Uint8Array(BUFFER_BYTES);
+  private buffered = 0;
+  /** Bytes in the file before the buffer's. */
+  private flushed = 0;
   private readonly keys: string[] = [];
   private readonly ranks = new Growable(Float64Array);
-  /** Per document: its chunk, and its bytes' start and end there. */
-  private readonly chunkOf = new Growable(Uint32Array);
-  private readonly starts = new Growable(Uint32Array);
-  private readonly ends = new Growable(Uint32Array);
+  /** Per document: its text's place in the file (float: past 4 GB) and its length in bytes. */
+  private readonly starts = new Growable(Float64Array);
+  private readonly lengths = new Growable(Uint32Array);
   private readonly encoder = new TextEncoder();
 
   constructor(private readonly source: Pick<DataSourceConfig, 'rank'>) {}
@@ -29,42 +46,59 @@ export class DocumentSpool {
   add(row: DocumentRow): void {
     this.keys.push(row.key);
     this.ranks.push(rankOf(this.source, JSON.parse(row.json) as Record<string, unknown>));
-    let written = this.write(row.json);
+    let written = this.encode(row.json);
     if (written === undefined) {
+      this.flush();
       // UTF-8 takes at most 3 bytes per UTF-16 unit.
-      this.chunks.push(new Uint8Array(Math.max(CHUNK_BYTES, row.json.length * 3)));
-      this.used = 0;
-      written = this.write(row.json)!;
+      if (row.json.length * 3 > this.buffer.length) this.buffer = new Uint8Array(row.json.length * 3);
+      written = this.encode(row.json)!;
     }
-    this.chunkOf.push(this.chunks.length - 1);
-    this.starts.push(this.used);
-    this.ends.push(this.used + written);
-    this.used += written;
+    this.starts.push(this.flushed + this.buffered);
+    this.lengths.push(written);
+    this.buffered += written;
   }
 
-  /** The bytes written into the current chunk, or undefined when the text does not fit there. */
-  private write(text: string): number | undefined {
-    const chunk = this.chunks.at(-1);
-    if (!chunk) return undefined;
-    const { read, written } = this.encoder.encodeInto(text, chunk.subarray(this.used));
+  /** The bytes `text` took in the buffer, or undefined when it does not fit there. */
+  private encode(text: string): number | undefined {
+    const { read, written } = this.encoder.encodeInto(text, this.buffer.subarray(this.buffered));
     return read === text.length ? written : undefined;
   }
 
-  /** The documents as indexed, with their rank recomputed from the current config: best rank first, then by key. */
+  private flush(): void {
+    for (let at = 0; at < this.buffered; )
+      at += writeSync(this.file, this.buffer, at, this.buffered - at, this.flushed + at);
+    this.flushed += this.buffered;
+    this.buffered = 0;
+  }
+
+  /**
+   * The documents as indexed, with their rank recomputed from the current config: best rank first,
+   * then by key. The file is closed once they are all read, or when the reading stops early.
+   */
   *inRankOrder(): Generator<IndexDocument> {
+    this.flush();
     const { keys } = this;
     const ranks = this.ranks.view();
     const order = new Uint32Array(keys.length).map((_, i) => i);
     // byRankDescending's order, without an object per comparison.
     order.sort((a, b) => ranks[b]! - ranks[a]! || (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
     const decoder = new TextDecoder();
-    for (const i of order) {
-      const bytes = this.chunks[this.chunkOf.get(i)]!.subarray(this.starts.get(i), this.ends.get(i));
-      yield toIndexDocument(
-        keys[i]!,
-        JSON.parse(decoder.decode(bytes)) as Record<string, unknown>,
-        ranks[i]!,
-      );
+    try {
+      for (const i of order) {
+        const length = this.lengths.get(i);
+        const bytes = this.buffer.length >= length ? this.buffer : new Uint8Array(length);
+        for (let at = 0, read = 1; at < length; at += read) {
+          read = readSync(this.file, bytes, at, length - at, this.starts.get(i) + at);
+          if (read === 0) throw new Error('The document spool ended early');
+        }
+        yield toIndexDocument(
+          keys[i]!,
+          JSON.parse(decoder.decode(bytes.subarray(0, length))) as Record<string, unknown>,
+          ranks[i]!,
+        );
+      }
+    } finally {
+      closeSync(this.file);
     }
   }
 }
