@@ -13,7 +13,8 @@ describe('the sign-out wipe', () => {
   it('removes the protected sources’ cached artifacts and deltas, and keeps the public ones', async () => {
     const config = parseAppConfig(appConfig);
     const cache = indexedDbArtifactCache();
-    const artifact = { crc32c: 1, bytes: new Uint8Array([1, 2, 3]) };
+    // The form the worker keeps (decompressed bytes and their digest).
+    const artifact = { crc32c: 1, size: 3, raw: new Blob([new Uint8Array([1, 2, 3])]), digest: 'a1' };
     const keys = ['cities', deltaCacheKey('cities'), 'countries', deltaCacheKey('countries')];
     for (const key of keys) await cache.put(key, artifact);
 

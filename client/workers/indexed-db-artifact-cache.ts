@@ -1,5 +1,6 @@
-// The worker's artifact cache in IndexedDB: one entry per source, holding the compressed artifact
-// and its crc32c, so a reload restores indexes without downloading them again.
+// The worker's artifact cache in IndexedDB: one entry per segment (artifact-cache-keys.ts), holding
+// the artifact as the engine opens it (search-worker-api.ts, CachedArtifact), so a reload restores
+// indexes without downloading or decompressing them again.
 import { openDB } from 'idb';
 import type { ArtifactCache, CachedArtifact } from './search-worker-api';
 

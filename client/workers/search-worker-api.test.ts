@@ -3,14 +3,15 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '#shared/api-paths';
 import type { DataSourceConfig } from '#shared/app-config';
-import { buildArtifact } from '#shared/search/index-artifact';
+import { buildArtifact, inflateArtifact } from '#shared/search/index-artifact';
 import { recordsToIndexDocuments } from '#shared/search/index-input';
 import { buildSearchRequest } from '#shared/search/search-request';
 import type { SearchIndexResult } from '#shared/search/search-types';
 import { siftEngine } from '#shared/search/sift-engine';
 import { deltaCacheKey } from './artifact-cache-keys';
+import { artifactDigest } from './artifact-digest';
 import { indexedDbArtifactCache } from './indexed-db-artifact-cache';
-import { ChecksumMismatchError, createSearchWorkerApi } from './search-worker-api';
+import { type CachedArtifact, ChecksumMismatchError, createSearchWorkerApi } from './search-worker-api';
 
 const places: DataSourceConfig = {
   dataType: 'place',
@@ -34,6 +35,20 @@ const records = [
   { id: '4', name: 'القاهرة', country: 'EG', population: 7734614 },
 ];
 const built = await buildArtifact(places, recordsToIndexDocuments(places, records));
+const raw = await inflateArtifact(built.bytes);
+
+/** The cache entry a download of `built` leaves: its decompressed bytes (`bytes` when given instead) and their digest. */
+const keptEntry = async (bytes = raw) => ({
+  crc32c: built.crc32c,
+  size: built.bytes.length,
+  raw: new Blob([bytes as Uint8Array<ArrayBuffer>]),
+  digest: await artifactDigest(raw),
+});
+const flipped = (bytes: Uint8Array) => {
+  const copy = bytes.slice();
+  copy[copy.length >> 1]! ^= 0xff;
+  return copy;
+};
 
 /** A stand-in for the server: serves the artifact at its URL, or what `body` says. */
 function server(body: (bytes: Uint8Array) => Uint8Array = (bytes) => bytes) {
@@ -113,7 +128,7 @@ describe('search worker', () => {
     expect(await indexedDbArtifactCache().get(deltaCacheKey('places'))).toBeUndefined();
   });
 
-  it('downloads an index, verifies and caches it; after a reload it comes from the cache', async () => {
+  it('downloads an index, verifies and caches it decompressed; after a reload it comes from the cache', async () => {
     const first = server();
     const progress: [number, number | undefined][] = [];
     const api = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: first.fetch });
@@ -124,6 +139,9 @@ describe('search worker', () => {
     expect(progress.at(-1)).toEqual([built.bytes.length, built.bytes.length]);
     expect(names(await api.searchIndex('places', search('zurich')))).toEqual(['Zürich']);
     expect(await api.loadIndex('places', 'sift', built.crc32c)).toMatchObject({ from: 'memory' });
+    const kept = await indexedDbArtifactCache().get('places');
+    expect(kept).toEqual({ ...(await keptEntry()), raw: expect.any(Blob) });
+    expect(kept && 'raw' in kept && new Uint8Array(await kept.raw.arrayBuffer())).toEqual(raw);
 
     const reloaded = server();
     const again = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: reloaded.fetch });
@@ -194,13 +212,50 @@ describe('search worker', () => {
     expect(await healthy.loadIndex('places', 'sift', built.crc32c)).toMatchObject({ from: 'network' });
   });
 
-  it('downloads again when the cached copy is damaged', async () => {
-    await indexedDbArtifactCache().put('places', { crc32c: built.crc32c, bytes: built.bytes.slice(0, 100) });
+  it('opens a cached copy as downloaded (gzip bytes checked by their crc32c), offline too', async () => {
+    await indexedDbArtifactCache().put('places', { crc32c: built.crc32c, bytes: built.bytes });
+    const offline = createSearchWorkerApi({
+      cache: indexedDbArtifactCache(),
+      fetch: () => Promise.reject(new TypeError('offline')),
+    });
+    expect(await offline.loadIndex('places', 'sift', built.crc32c)).toEqual({
+      from: 'cache',
+      bytes: built.bytes.length,
+      documentCount: 4,
+    });
+    expect(names(await offline.searchIndex('places', search('zurich')))).toEqual(['Zürich']);
+  });
+
+  it.each<[string, () => Promise<unknown>]>([
+    ['a changed byte', () => keptEntry(flipped(raw))],
+    ['part of its bytes', () => keptEntry(raw.slice(0, raw.length >> 1))],
+    ['no digest', async () => ({ ...(await keptEntry()), digest: undefined })],
+    ['no bytes', async () => ({ ...(await keptEntry()), raw: undefined })],
+    ['a changed byte, as downloaded', async () => ({ crc32c: built.crc32c, bytes: flipped(built.bytes) })],
+    [
+      'part of its bytes, as downloaded',
+      async () => ({ crc32c: built.crc32c, bytes: built.bytes.slice(0, 100) }),
+    ],
+  ])('downloads again when the cached copy has %s, and keeps the download', async (_, entry) => {
+    await indexedDbArtifactCache().put('places', (await entry()) as CachedArtifact);
     const network = server();
     const api = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: network.fetch });
     expect(await api.loadIndex('places', 'sift', built.crc32c)).toMatchObject({ from: 'network' });
     expect(network.requests).toHaveLength(1);
-    expect((await indexedDbArtifactCache().get('places'))?.bytes).toEqual(built.bytes);
+    expect(names(await api.searchIndex('places', search('zurich')))).toEqual(['Zürich']);
+    const kept = await indexedDbArtifactCache().get('places');
+    expect(kept && 'raw' in kept && new Uint8Array(await kept.raw.arrayBuffer())).toEqual(raw);
+  });
+
+  it('downloads again when the browser cannot read the cached bytes back', async () => {
+    const cache = indexedDbArtifactCache();
+    const gone = new Blob([raw as Uint8Array<ArrayBuffer>]);
+    gone.arrayBuffer = () => Promise.reject(new DOMException('The file is gone', 'NotReadableError'));
+    vi.spyOn(cache, 'get').mockResolvedValueOnce({ ...(await keptEntry()), raw: gone });
+    const network = server();
+    const api = createSearchWorkerApi({ cache, fetch: network.fetch });
+    expect(await api.loadIndex('places', 'sift', built.crc32c)).toMatchObject({ from: 'network' });
+    expect(network.requests).toHaveLength(1);
   });
 
   it('fails on an unknown checksum or an algorithm the artifact was not built for', async () => {

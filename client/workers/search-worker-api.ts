@@ -1,12 +1,13 @@
 // What the search worker does (spec §7: loadIndex, addIndex, searchIndex), apart from the worker
 // plumbing so that it runs in Node tests too. Indexes live in the worker's memory; their artifacts
-// are cached (IndexedDB in the browser) and only ever used when their crc32c checks out.
+// are cached (IndexedDB in the browser) as the engine opens them, and only ever used when the
+// digest they were stored with checks out.
 import { apiPaths } from '#shared/api-paths';
 import type { DataSourceConfig } from '#shared/app-config';
 import { crc32c as checksum } from '#shared/crc32c';
 import type { SearchableEngine, SearchEngine } from '#shared/search/engine';
 import { engineFor } from '#shared/search/engines';
-import { readArtifact, restoreArtifact } from '#shared/search/index-artifact';
+import { inflateArtifact, parseArtifact, restoreArtifact } from '#shared/search/index-artifact';
 import { indexSpec, recordsToIndexDocuments } from '#shared/search/index-input';
 import type { TitleSource } from '#shared/search/item-title';
 import { correctedQuery, type TitleCompletion, titleCompletions } from '#shared/search/query-help';
@@ -15,10 +16,47 @@ import type { SearchAlgorithm } from '#shared/search/search-algorithms';
 import type { IndexDocument, SearchIndexResult, SearchRequest } from '#shared/search/search-types';
 import { segmentedEngine, withDelta } from '#shared/search/segments';
 import { deltaCacheKey } from './artifact-cache-keys';
+import { artifactDigest } from './artifact-digest';
 
-export interface CachedArtifact {
+/**
+ * A cached segment: `crc32c` names the artifact as served. The worker keeps what the engine opens,
+ * the decompressed bytes, so that a start does no gunzip: as a Blob, which IndexedDB hands back
+ * several times faster than an ArrayBuffer of the same size (docs/performance.md, "Scale"), with
+ * their digest taken when they were stored and checked at every start. An entry holding the
+ * artifact as downloaded (gzip `bytes`, checked by their crc32c) is read too: the server render
+ * hands its artifacts so, and an entry stored in that form stays usable (offline too) until its
+ * source's next artifact replaces it.
+ */
+export type CachedArtifact = { crc32c: number } & ({ bytes: Uint8Array } | KeptBytes);
+
+interface KeptBytes {
+  /** Compressed size. */
+  size: number;
+  raw: Blob;
+  /** artifact-digest.ts's, of `raw`. */
+  digest: string;
+}
+
+/** A segment's decompressed bytes, checked: what the engine opens. */
+interface IntactArtifact {
   crc32c: number;
-  bytes: Uint8Array;
+  /** Compressed size. */
+  size: number;
+  raw: Uint8Array;
+}
+
+/**
+ * The decompressed bytes of `cached`, and whether they are intact: gzip bytes are checked by their
+ * crc32c before they are inflated; decompressed ones by their digest, computed while they are opened.
+ */
+async function readCached(cached: CachedArtifact): Promise<{ raw: Uint8Array; intact: Promise<boolean> }> {
+  if ('bytes' in cached) {
+    if (checksum(cached.bytes) !== cached.crc32c)
+      throw new Error('The cached bytes do not match their crc32c');
+    return { raw: await inflateArtifact(cached.bytes), intact: Promise.resolve(true) };
+  }
+  const raw = new Uint8Array(await cached.raw.arrayBuffer());
+  return { raw, intact: artifactDigest(raw).then((digest) => digest === cached.digest) };
 }
 
 /** Where downloaded artifacts are kept between page loads, under artifact-cache-keys.ts's keys. */
@@ -103,22 +141,37 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
   /** Cached indexes restored ahead of loadIndex, which keeps one only if its checksum is current. */
   const restoring = new Map<string, Promise<OpenedIndex | undefined>>();
 
-  /** The cached artifact when it is the wanted one (any, without `crc32c`) and intact; a damaged copy is dropped. */
-  async function fromCache(name: string, crc32c?: number): Promise<CachedArtifact | undefined> {
-    const cached = await cache.get(name).catch(() => undefined);
+  /**
+   * The index of the cached artifact under `key` when it is the wanted one (any, without `crc32c`)
+   * and intact; a damaged or partial copy (one that cannot be read, or does not match) is dropped.
+   * The engine opens the bytes while their digest is computed, and nothing opened is returned
+   * before it matches.
+   */
+  async function openCached(
+    name: string,
+    key: string,
+    algorithm: SearchAlgorithm,
+    crc32c?: number,
+  ): Promise<OpenedIndex | undefined> {
+    const cached = await cache.get(key).catch(() => undefined);
     if (!cached || (crc32c !== undefined && cached.crc32c !== crc32c)) return undefined;
-    if (checksum(cached.bytes) === cached.crc32c) return cached;
-    console.warn(`The cached "${name}" index is damaged; downloading it again`);
-    await cache.delete(name);
+    const read = await readCached(cached).catch(() => undefined);
+    const size = 'bytes' in cached ? cached.bytes.length : cached.size;
+    const opened = read && open(name, algorithm, { crc32c: cached.crc32c, size, raw: read.raw });
+    // Damaged bytes may fail to open: whether they were intact decides what happens.
+    opened?.catch(() => undefined);
+    if (read && (await read.intact.catch(() => false))) return opened;
+    console.warn(`The cached "${key}" index is damaged; downloading it again`);
+    await cache.delete(key);
     return undefined;
   }
 
   async function open(
     name: string,
     algorithm: SearchAlgorithm,
-    artifact: CachedArtifact,
+    artifact: IntactArtifact,
   ): Promise<OpenedIndex> {
-    const read = await readArtifact(artifact.bytes);
+    const read = parseArtifact(artifact.raw);
     if (read.algorithm !== algorithm) {
       throw new Error(`The "${name}" index was built for ${read.algorithm}, not ${algorithm}`);
     }
@@ -128,7 +181,7 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
       index,
       dataType: read.dataType,
       crc32c: artifact.crc32c,
-      bytes: artifact.bytes.length,
+      bytes: artifact.size,
       hides: read.hides,
     };
   }
@@ -149,13 +202,17 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
   ): Promise<{ opened: OpenedIndex; from: LoadedIndex['from'] }> {
     if (inMemory?.crc32c === crc32c) return { opened: inMemory, from: 'memory' };
     if (restored?.crc32c === crc32c) return { opened: restored, from: 'cache' };
-    const cached = await fromCache(key, crc32c);
-    if (cached) return { opened: await open(name, algorithm, cached), from: 'cache' };
+    const cached = await openCached(name, key, algorithm, crc32c);
+    if (cached) return { opened: cached, from: 'cache' };
     const bytes = await download(apiPaths.searchIndexArtifact(name, crc32c), options.fetch, onProgress);
     const actual = checksum(bytes);
     if (actual !== crc32c) throw new ChecksumMismatchError(name, crc32c, actual);
-    const opened = await open(name, algorithm, { crc32c, bytes });
-    await cache.put(key, { crc32c, bytes }).catch(() => undefined);
+    const raw = await inflateArtifact(bytes);
+    const opened = await open(name, algorithm, { crc32c, size: bytes.length, raw });
+    // Kept as the engine opens it, with the digest of the bytes just checked; a failed write only
+    // costs a download later.
+    const entry = { crc32c, size: bytes.length, raw: new Blob([raw as Uint8Array<ArrayBuffer>]) };
+    await cache.put(key, { ...entry, digest: await artifactDigest(raw) }).catch(() => undefined);
     return { opened, from: 'network' };
   }
 
@@ -175,10 +232,7 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
     restoreCached(sources: Partial<Record<string, SearchAlgorithm>>): void {
       for (const [name, algorithm] of Object.entries(sources)) {
         if (!algorithm || indexes.has(name) || restoring.has(name)) continue;
-        restoring.set(
-          name,
-          fromCache(name).then((cached) => (cached ? open(name, algorithm, cached) : undefined)),
-        );
+        restoring.set(name, openCached(name, name, algorithm));
       }
     },
 

@@ -107,9 +107,18 @@ export async function packArtifact(
 
 /** Decompresses artifact bytes and reads the header; throws when they are not an artifact of this format. */
 export async function readArtifact(bytes: Uint8Array): Promise<IndexArtifact> {
+  return parseArtifact(await inflateArtifact(bytes));
+}
+
+/** The artifact's bytes before compression, which parseArtifact reads without copying. */
+export async function inflateArtifact(bytes: Uint8Array): Promise<Uint8Array> {
   const stream = streamed(bytes).pipeThrough(new DecompressionStream('gzip'));
-  const raw = new Uint8Array(await new Response(stream).arrayBuffer());
-  const headerLength = raw.length >= 4 ? new DataView(raw.buffer).getUint32(0, true) : 0;
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** Reads the header of decompressed artifact bytes; throws when they are not an artifact of this format. */
+export function parseArtifact(raw: Uint8Array): IndexArtifact {
+  const headerLength = raw.length >= 4 ? new DataView(raw.buffer, raw.byteOffset).getUint32(0, true) : 0;
   const header = parseHeader(raw.subarray(4, 4 + headerLength));
   if (header?.format !== ARTIFACT_FORMAT || payloadOffset(headerLength) > raw.length) {
     throw new Error(`Not a ${ARTIFACT_FORMAT} index artifact`);
