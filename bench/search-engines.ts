@@ -6,10 +6,16 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { Document } from 'flexsearch';
 import MiniSearch from 'minisearch';
+import { artifactDigest } from '../client/workers/artifact-digest';
 import type { DataSourceConfig } from '../shared/app-config';
 import type { SearchEngine } from '../shared/search/engine';
 import { engineFor } from '../shared/search/engines';
-import { buildArtifact, readArtifact, restoreArtifact } from '../shared/search/index-artifact';
+import {
+  buildArtifact,
+  inflateArtifact,
+  parseArtifact,
+  restoreArtifact,
+} from '../shared/search/index-artifact';
 import { runSearch } from '../shared/search/run-search';
 import type { IndexDocument, SearchRequest } from '../shared/search/search-types';
 import { tokenize, tokenizeForIndex } from '../shared/search/tokenizer';
@@ -25,21 +31,30 @@ export interface BenchEngine {
     source: DataSourceConfig,
     documents: IndexDocument[],
   ): Promise<{ bytes: Uint8Array; rawSize: number }>;
+  /** What a device keeps of the downloaded bytes, when not those bytes: what `open` is given. */
+  keep?(bytes: Uint8Array): Promise<Uint8Array>;
   open(source: DataSourceConfig, bytes: Uint8Array): Promise<OpenIndex>;
 }
 
 export const benchEngineNames = ['orama', 'minisearch', 'flexsearch', 'sift'] as const;
 export type BenchEngineName = (typeof benchEngineNames)[number];
 
-/** An engine through the app's artifact path: what the server builds and the worker restores. */
+/**
+ * An engine through the app's artifact path: what the server builds and the worker restores, from
+ * the decompressed bytes it keeps, checking their digest meanwhile.
+ */
 export function artifactEngine(engine: SearchEngine): BenchEngine {
   return {
     async build(source, documents) {
       const artifact = await buildArtifact(source, documents, engine);
       return { bytes: artifact.bytes, rawSize: artifact.rawSize };
     },
+    keep: inflateArtifact,
     async open(source, bytes) {
-      const { index } = await restoreArtifact(await readArtifact(bytes), engine);
+      const [{ index }] = await Promise.all([
+        restoreArtifact(parseArtifact(bytes), engine),
+        artifactDigest(bytes),
+      ]);
       return {
         search: async (request) =>
           (await runSearch(engine, index, source.dataType, request)).hits.map((h) => h.id),
