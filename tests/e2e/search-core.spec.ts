@@ -29,7 +29,7 @@ async function searchNames(page: Page, term: string) {
   }, term);
 }
 
-/** Overwrites the cached countries artifact with its first 100 bytes, keeping its crc32c. */
+/** Cuts the cached countries artifact's bytes down to their first 100, keeping its checksum and digest. */
 async function damageCachedArtifact(page: Page) {
   await page.evaluate(
     ([database, store]) =>
@@ -41,7 +41,7 @@ async function damageCachedArtifact(page: Page) {
           const objects = tx.objectStore(store!);
           const get = objects.get('countries');
           get.onsuccess = () =>
-            objects.put({ ...get.result, bytes: get.result.bytes.slice(0, 100) }, 'countries');
+            objects.put({ ...get.result, raw: get.result.raw.slice(0, 100) }, 'countries');
           tx.oncomplete = () => resolve();
           tx.onerror = () => reject(tx.error);
         };

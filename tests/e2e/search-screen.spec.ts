@@ -416,7 +416,7 @@ test.describe('while the server prepares an index', () => {
 
 /**
  * Where on this device any of `names` can still be read: localStorage, sessionStorage, every
- * IndexedDB record and Cache Storage entry (gzip bodies unpacked), and `fetch()` of `urls` as the
+ * IndexedDB record (Blobs read) and Cache Storage entry (gzip bodies unpacked), and `fetch()` of `urls` as the
  * page could (HTTP cache included). Each trace is named by where it was found.
  */
 function protectedTraces(page: Page, urls: string[], names: string[]): Promise<string[]> {
@@ -431,6 +431,7 @@ function protectedTraces(page: Page, urls: string[], names: string[]): Promise<s
       const textOf = async (value: unknown): Promise<string> => {
         if (value instanceof Uint8Array) return gunzip(new Uint8Array(value));
         if (value instanceof ArrayBuffer) return gunzip(new Uint8Array(value));
+        if (value instanceof Blob) return gunzip(new Uint8Array(await value.arrayBuffer()));
         if (value && typeof value === 'object') {
           const parts = await Promise.all(Object.values(value).map(textOf));
           return `${JSON.stringify(value)} ${parts.join(' ')}`;
