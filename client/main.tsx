@@ -1,7 +1,11 @@
 // Entry: evaluates the start-up code in three tasks instead of one (React DOM, the router, then
 // the rest of the shell), so no task blocks the page for long and the start snapshot paints
 // before any of them (docs/decisions/011-staged-start.md). Each import is its own chunk
-// (vite.config.ts), and the shell's modules import the first two again, already evaluated.
+// (vite.config.ts), and the shell's modules import the first two again, already evaluated. On a
+// page the server drew, input is held from here until it is hydrated (app/early-input.ts).
+import { holdEarlyInput } from './app/early-input';
+import { isServerPage } from './app/server-page';
+
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 async function boot(root: HTMLElement): Promise<void> {
@@ -21,4 +25,6 @@ async function boot(root: HTMLElement): Promise<void> {
   }
 }
 
-void boot(document.getElementById('root')!);
+const root = document.getElementById('root')!;
+if (isServerPage()) holdEarlyInput(root);
+void boot(root);

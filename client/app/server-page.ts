@@ -65,6 +65,9 @@ export function serverPageDocument(
     );
 }
 
+/** Whether the page was rendered by the server (its state not yet read). */
+export const isServerPage = (): boolean => document.getElementById(STATE_ID) !== null;
+
 /** The state of a server-rendered page, or undefined when the page is the bare shell. */
 export function readServerPage(): ServerPageState | undefined {
   const element = document.getElementById(STATE_ID);

@@ -2,7 +2,7 @@
 // route's chunks, load the public configuration and messages, then render the router inside the
 // providers; or, on a page the server rendered (docs/rendering.md), hydrate it with what it carries.
 import type { i18n as I18n } from 'i18next';
-import { type ReactNode, StrictMode, startTransition } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import type { createRoot, hydrateRoot } from 'react-dom/client';
 import type { RouterProvider } from 'react-router';
 import type { PublicConfig } from '#shared/app-config';
@@ -18,6 +18,7 @@ import { BASE_FAMILY, parseColorSchemeName } from '../theme/color-scheme';
 import { rightToLeftCache } from '../theme/emotion-caches';
 import { loadColorFamilies } from '../theme/m3-colors';
 import { installPreloadErrorReload } from './chunk-reload';
+import { replayEarlyInput } from './early-input';
 import { Providers } from './providers';
 import { prepareServerDrawnFrame } from './root-shell';
 import { RoutePreloadContext } from './route-preload-context';
@@ -36,6 +37,15 @@ declare global {
     /** Read by createBrowserRouter: the server's router state for the hydrating page. */
     __staticRouterHydrationData?: ServerPageState['hydration'];
   }
+}
+
+/**
+ * Calls `done` once what it wraps has hydrated: a parent's effects run after all its children's.
+ * Placed inside every provider, since the theme's Suspense boundary hydrates after the root does.
+ */
+function Hydrated({ done, children }: { done: () => void; children: ReactNode }) {
+  useEffect(done, [done]);
+  return children;
 }
 
 /** Whatever the first screen of a server-rendered page waits for, so hydration never suspends. */
@@ -78,15 +88,17 @@ export async function startApp(
     config: PublicConfig,
     i18n: I18n,
     DataProviders: (p: { children: ReactNode }) => ReactNode,
+    onHydrated?: () => void,
   ) => {
     router = createAppRouter();
+    const routes = <RouterProvider router={router} />;
     return (
       <StrictMode>
         <FirstRenderContext.Provider value={page?.firstRender ?? null}>
           <Providers config={config} i18n={i18n}>
             <DataProviders>
               <RoutePreloadContext.Provider value={routePreloader.preload}>
-                <RouterProvider router={router} />
+                {onHydrated ? <Hydrated done={onHydrated}>{routes}</Hydrated> : routes}
               </RoutePreloadContext.Provider>
             </DataProviders>
           </Providers>
@@ -100,7 +112,7 @@ export async function startApp(
       prepareServerPage(page),
       import('./data-providers'),
     ]);
-    const app = appOf(page.config, i18n, DataProviders);
+    const app = appOf(page.config, i18n, DataProviders, replayEarlyInput);
     // A transition hydrates in slices that yield to the browser, not in one long task.
     startTransition(() => {
       hydrateRoot(rootElement, app, reactRootErrorOptions);

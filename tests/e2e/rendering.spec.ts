@@ -102,6 +102,39 @@ test.describe('without JavaScript', () => {
   });
 });
 
+/**
+ * Holds React's chunk (vite.config.ts) until the returned function is called: the page stays as the
+ * server drew it, with only the entry's own code running.
+ */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/react-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('a tap and text given before the page is hydrated are acted on once it is', async ({ page }) => {
+  let release = await holdScripts(page);
+  await page.goto(server.url('/about'), { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Change language' }).click();
+  release();
+  await expect(page.getByRole('menuitemradio', { name: 'Français' })).toBeVisible();
+
+  await page.unrouteAll();
+  release = await holdScripts(page);
+  await page.goto(server.url('/about'), { waitUntil: 'commit' });
+  await page.getByRole('combobox', { name: 'Search' }).fill('france');
+  await expect(page.getByRole('heading', { level: 1, name: 'About Sift' })).toBeVisible();
+  release();
+  await expect(page.getByRole('option', { name: /^France Country/ })).toBeVisible();
+  await expect(page).toHaveURL(/[?&]s=france/);
+});
+
 const variants = [
   { lang: 'en', scheme: 'light' },
   { lang: 'ar', scheme: 'dark' },

@@ -1,0 +1,84 @@
+// Input given to a page the server drew before React has hydrated it (docs/rendering.md). Until
+// then no control has its handlers: a tap on a button, a form sent or a letter typed would be lost,
+// or worse, do what the bare HTML does (a form's native submission reloads the page). So taps and
+// submissions are held and replayed on the same elements once hydrated (hydration keeps the
+// server's nodes), and text typed meanwhile is handed to React as the change it is. Links are left
+// alone: before hydration they navigate as plain links.
+
+type Held =
+  | { kind: 'click'; target: Element }
+  | { kind: 'submit'; form: HTMLFormElement; submitter: HTMLElement | null };
+
+let held: Held[] | null = null;
+let typed = new Set<HTMLInputElement | HTMLTextAreaElement>();
+let stopHolding = () => {};
+
+const TEXT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number']);
+
+const isTextField = (node: EventTarget | null): node is HTMLInputElement | HTMLTextAreaElement =>
+  node instanceof HTMLTextAreaElement || (node instanceof HTMLInputElement && TEXT_TYPES.has(node.type));
+
+/** Starts holding input on `root`; `replayEarlyInput` ends it. */
+export function holdEarlyInput(root: HTMLElement): void {
+  const queue: Held[] = [];
+  held = queue;
+  const onClick = (event: MouseEvent) => {
+    const target = event.target as Element;
+    if (target.closest('a[href]') || isTextField(target)) return;
+    event.preventDefault();
+    // React listens on the root too once hydrating starts: the tap is replayed once, by this.
+    event.stopImmediatePropagation();
+    queue.push({ kind: 'click', target });
+  };
+  const onSubmit = (event: SubmitEvent) => {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    queue.push({ kind: 'submit', form: event.target as HTMLFormElement, submitter: event.submitter });
+  };
+  const onInput = (event: Event) => {
+    if (isTextField(event.target)) typed.add(event.target);
+  };
+  root.addEventListener('click', onClick, true);
+  root.addEventListener('submit', onSubmit, true);
+  root.addEventListener('input', onInput, true);
+  stopHolding = () => {
+    root.removeEventListener('click', onClick, true);
+    root.removeEventListener('submit', onSubmit, true);
+    root.removeEventListener('input', onInput, true);
+  };
+}
+
+/**
+ * React keeps the value it last saw on each field and reports a change only against it: the field
+ * is set to the empty value React hydrated with, then to the typed text behind React's back, and
+ * an input event makes React read it.
+ */
+function handOverTyped(field: HTMLInputElement | HTMLTextAreaElement): void {
+  const text = field.value;
+  const prototype =
+    field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  field.value = field.defaultValue;
+  if (text === field.value) return;
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, text);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** Once hydrated: hands over what was typed, then replays the held taps and submissions in order. */
+export function replayEarlyInput(): void {
+  const queue = held;
+  if (!queue) return;
+  stopHolding();
+  held = null;
+  for (const field of typed) if (field.isConnected) handOverTyped(field);
+  typed = new Set();
+  for (const input of queue) {
+    // Dispatched rather than click(): the tap's target may be an icon's SVG, which has no click().
+    if (input.kind === 'click' && input.target.isConnected) {
+      input.target.dispatchEvent(
+        new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }),
+      );
+    }
+    if (input.kind === 'submit' && input.form.isConnected)
+      input.form.requestSubmit(input.submitter as HTMLButtonElement | null);
+  }
+}
