@@ -44,6 +44,13 @@ const keptEntry = async (bytes = raw) => ({
   raw: new Blob([bytes as Uint8Array<ArrayBuffer>]),
   digest: await artifactDigest(raw),
 });
+/** The decompressed bytes cached under `key`, once the write a download started is done. */
+const keptBytes = (key: string) =>
+  vi.waitFor(async () => {
+    const entry = await indexedDbArtifactCache().get(key);
+    if (!entry || !('raw' in entry)) throw new Error(`nothing kept under ${key} yet`);
+    return new Uint8Array(await entry.raw.arrayBuffer());
+  });
 const flipped = (bytes: Uint8Array) => {
   const copy = bytes.slice();
   copy[copy.length >> 1]! ^= 0xff;
@@ -113,6 +120,8 @@ describe('search worker', () => {
     expect(api.getDocument('places', '3')).toBeUndefined();
 
     // A later page load, offline: both segments come from the cache.
+    await keptBytes('places');
+    await keptBytes(deltaCacheKey('places'));
     const offline = createSearchWorkerApi({
       cache: indexedDbArtifactCache(),
       fetch: () => Promise.reject(new TypeError('offline')),
@@ -139,9 +148,11 @@ describe('search worker', () => {
     expect(progress.at(-1)).toEqual([built.bytes.length, built.bytes.length]);
     expect(names(await api.searchIndex('places', search('zurich')))).toEqual(['Zürich']);
     expect(await api.loadIndex('places', 'sift', built.crc32c)).toMatchObject({ from: 'memory' });
-    const kept = await indexedDbArtifactCache().get('places');
-    expect(kept).toEqual({ ...(await keptEntry()), raw: expect.any(Blob) });
-    expect(kept && 'raw' in kept && new Uint8Array(await kept.raw.arrayBuffer())).toEqual(raw);
+    expect(await keptBytes('places')).toEqual(raw);
+    expect(await indexedDbArtifactCache().get('places')).toEqual({
+      ...(await keptEntry()),
+      raw: expect.any(Blob),
+    });
 
     const reloaded = server();
     const again = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: reloaded.fetch });
@@ -243,8 +254,28 @@ describe('search worker', () => {
     expect(await api.loadIndex('places', 'sift', built.crc32c)).toMatchObject({ from: 'network' });
     expect(network.requests).toHaveLength(1);
     expect(names(await api.searchIndex('places', search('zurich')))).toEqual(['Zürich']);
-    const kept = await indexedDbArtifactCache().get('places');
-    expect(kept && 'raw' in kept && new Uint8Array(await kept.raw.arrayBuffer())).toEqual(raw);
+    expect(await keptBytes('places')).toEqual(raw);
+  });
+
+  it('caches a download without holding up its load, and a drop waits for that write', async () => {
+    const cache = indexedDbArtifactCache();
+    const put = cache.put;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.spyOn(cache, 'put').mockImplementation(async (key, entry) => {
+      await released;
+      await put(key, entry);
+    });
+    const api = createSearchWorkerApi({ cache, fetch: server().fetch });
+    expect(await api.loadIndex('places', 'sift', built.crc32c)).toMatchObject({ from: 'network' });
+    expect(names(await api.searchIndex('places', search('zurich')))).toEqual(['Zürich']);
+    // Signed out while the write is under way: it must not land after the removal.
+    const dropped = api.dropIndex('places');
+    release();
+    await dropped;
+    expect(await indexedDbArtifactCache().get('places')).toBeUndefined();
   });
 
   it('downloads again when the browser cannot read the cached bytes back', async () => {

@@ -140,6 +140,29 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
   const indexes = new Map<string, HeldIndex>();
   /** Cached indexes restored ahead of loadIndex, which keeps one only if its checksum is current. */
   const restoring = new Map<string, Promise<OpenedIndex | undefined>>();
+  /** Cache writes under way, by key: a load does not wait for them, a removal does (none lands after it). */
+  const writing = new Map<string, Promise<void>>();
+
+  /**
+   * Caches a downloaded segment as the engine opens it, with the digest of the bytes just checked,
+   * without holding up its first searches; a failed write only costs a download later.
+   */
+  function keep(key: string, crc32c: number, size: number, raw: Uint8Array): void {
+    const write = artifactDigest(raw)
+      .then((digest) =>
+        cache.put(key, { crc32c, size, raw: new Blob([raw as Uint8Array<ArrayBuffer>]), digest }),
+      )
+      .catch(() => undefined)
+      .finally(() => {
+        if (writing.get(key) === write) writing.delete(key);
+      });
+    writing.set(key, write);
+  }
+
+  async function forget(key: string): Promise<void> {
+    await writing.get(key);
+    await cache.delete(key);
+  }
 
   /**
    * The index of the cached artifact under `key` when it is the wanted one (any, without `crc32c`)
@@ -162,7 +185,7 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
     opened?.catch(() => undefined);
     if (read && (await read.intact.catch(() => false))) return opened;
     console.warn(`The cached "${key}" index is damaged; downloading it again`);
-    await cache.delete(key);
+    await forget(key);
     return undefined;
   }
 
@@ -209,10 +232,7 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
     if (actual !== crc32c) throw new ChecksumMismatchError(name, crc32c, actual);
     const raw = await inflateArtifact(bytes);
     const opened = await open(name, algorithm, { crc32c, size: bytes.length, raw });
-    // Kept as the engine opens it, with the digest of the bytes just checked; a failed write only
-    // costs a download later.
-    const entry = { crc32c, size: bytes.length, raw: new Blob([raw as Uint8Array<ArrayBuffer>]) };
-    await cache.put(key, { ...entry, digest: await artifactDigest(raw) }).catch(() => undefined);
+    keep(key, crc32c, bytes.length, raw);
     return { opened, from: 'network' };
   }
 
@@ -262,7 +282,7 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
       // A delta this page never held may still be cached from an earlier one: it goes once, not on
       // every load of an index already in memory.
       if (!top && (current?.delta || base.from !== 'memory'))
-        await cache.delete(deltaCacheKey(name)).catch(() => undefined);
+        await forget(deltaCacheKey(name)).catch(() => undefined);
       return {
         from,
         bytes: from === 'memory' ? 0 : base.opened.bytes + (top?.opened.bytes ?? 0),
@@ -330,8 +350,8 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
     async dropIndex(name: string): Promise<void> {
       indexes.delete(name);
       restoring.delete(name);
-      await cache.delete(name);
-      await cache.delete(deltaCacheKey(name));
+      await forget(name);
+      await forget(deltaCacheKey(name));
     },
   };
 }
