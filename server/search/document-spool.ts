@@ -14,7 +14,7 @@ import type { DocumentRow } from './document-store';
 /** Text gathered in memory before it is written to the file in one call. */
 const BUFFER_BYTES = 4 * 2 ** 20;
 
-/** Opens a file no other process sees and that disappears with its descriptor, even if the build dies. */
+/** Opens a file that no folder names: its space is freed when its descriptor is closed, or with the process. */
 function anonymousFile(): number {
   const folder = mkdtempSync(join(tmpdir(), 'sift-spool-'));
   try {
