@@ -38,12 +38,18 @@ function timeOut(incoming: IncomingMessage, outgoing: ServerResponse) {
 
 /**
  * Watches a request's body until it has all arrived: within `requestTimeoutMs`, or for an upload
- * without a pause longer than `uploadIdleMs` (progress read from the socket's byte count, which
- * leaves the body to the app).
+ * (`isUpload`, asked only then) without a pause longer than `uploadIdleMs` (progress read from the
+ * socket's byte count, which leaves the body to the app).
  */
-function watchBody(incoming: IncomingMessage, outgoing: ServerResponse, upload: boolean, limits: HttpLimits) {
-  if (incoming.complete) return;
+function watchBody(
+  request: Request,
+  { incoming, outgoing }: HttpBindings,
+  isUpload: (request: Request) => boolean,
+  limits: HttpLimits,
+) {
   const { socket } = incoming;
+  if (incoming.complete || socket.destroyed) return;
+  const upload = isUpload(request);
   let bytes = socket.bytesRead;
   let since = Date.now();
   // A keep-alive socket carries many requests: each watch removes its own close listener.
@@ -83,7 +89,9 @@ export function listenHttp(
       fetch: (request: Request, env: HttpBindings | Http2Bindings) => {
         // HTTP/1.1 only: the server is created with node:http.
         const bindings = env as HttpBindings;
-        watchBody(bindings.incoming, bindings.outgoing, isUpload(request), limits);
+        // Node parses a body that came with the headers only after this request's first microtasks,
+        // so the check waits a turn: most requests have then arrived whole and need no timer.
+        setImmediate(watchBody, request, bindings, isUpload, limits);
         return fetch(request, bindings);
       },
       ...address,
