@@ -10,7 +10,8 @@ type Held =
   | { kind: 'submit'; form: HTMLFormElement; submitter: HTMLElement | null };
 
 let held: Held[] | null = null;
-let typed = new Set<HTMLInputElement | HTMLTextAreaElement>();
+/** Each field typed into, with its text then: hydrating a textarea puts its first value back. */
+let typed = new Map<HTMLInputElement | HTMLTextAreaElement, string>();
 let stopHolding = () => {};
 
 const TEXT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number']);
@@ -36,7 +37,7 @@ export function holdEarlyInput(root: HTMLElement): void {
     queue.push({ kind: 'submit', form: event.target as HTMLFormElement, submitter: event.submitter });
   };
   const onInput = (event: Event) => {
-    if (isTextField(event.target)) typed.add(event.target);
+    if (isTextField(event.target)) typed.set(event.target, event.target.value);
   };
   root.addEventListener('click', onClick, true);
   root.addEventListener('submit', onSubmit, true);
@@ -50,11 +51,10 @@ export function holdEarlyInput(root: HTMLElement): void {
 
 /**
  * React keeps the value it last saw on each field and reports a change only against it: the field
- * is set to the empty value React hydrated with, then to the typed text behind React's back, and
- * an input event makes React read it.
+ * is set to the value React hydrated with (its default), then to the typed text behind React's
+ * back, and an input event makes React read it.
  */
-function handOverTyped(field: HTMLInputElement | HTMLTextAreaElement): void {
-  const text = field.value;
+function handOverTyped(field: HTMLInputElement | HTMLTextAreaElement, text: string): void {
   const prototype =
     field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
   field.value = field.defaultValue;
@@ -69,8 +69,8 @@ export function replayEarlyInput(): void {
   if (!queue) return;
   stopHolding();
   held = null;
-  for (const field of typed) if (field.isConnected) handOverTyped(field);
-  typed = new Set();
+  for (const [field, text] of typed) if (field.isConnected) handOverTyped(field, text);
+  typed = new Map();
   for (const input of queue) {
     // Dispatched rather than click(): the tap's target may be an icon's SVG, which has no click().
     if (input.kind === 'click' && input.target.isConnected) {

@@ -48,21 +48,28 @@ function Hydrated({ done, children }: { done: () => void; children: ReactNode })
   return children;
 }
 
-/** Whatever the first screen of a server-rendered page waits for, so hydration never suspends. */
-function prepareServerPage(page: ServerPageState) {
+/**
+ * Whatever the first screen of a server-rendered page waits for, so hydration never suspends;
+ * false when some of it could not be loaded (offline before the app's code arrived).
+ */
+function prepareServerPage(page: ServerPageState): Promise<boolean> {
   // Emotion's rules sit beside the elements that first used them; in <head> they are out of
   // React's way, and the caches adopt them there as already inserted.
   for (const style of document.querySelectorAll('#root style[data-emotion]')) document.head.append(style);
   const family = parseColorSchemeName(page.firstRender.colorSchemeCookie ?? '')?.family ?? BASE_FAMILY;
-  window.__staticRouterHydrationData = page.hydration;
   return Promise.all([
-    initI18n(page),
     findLocale(page.locale)?.dir === 'rtl' ? rightToLeftCache.load() : null,
     page.locale === defaultLocale ? null : loadMuiTranslations(),
     family === BASE_FAMILY ? null : loadColorFamilies(),
     prepareRoutesOf(new URL(window.location.href)),
     prepareServerDrawnFrame(page.firstRender),
-  ]).then(([i18n]) => i18n);
+  ]).then(
+    () => true,
+    (error: unknown) => {
+      console.warn('The page is drawn again in the browser: its code could not be loaded', error);
+      return false;
+    },
+  );
 }
 
 /**
@@ -108,15 +115,25 @@ export async function startApp(
   };
 
   if (page) {
-    const [i18n, { DataProviders }] = await Promise.all([
-      prepareServerPage(page),
+    const [i18n, { DataProviders }, hydrating] = await Promise.all([
+      initI18n(page),
       import('./data-providers'),
+      prepareServerPage(page),
     ]);
-    const app = appOf(page.config, i18n, DataProviders, replayEarlyInput);
-    // A transition hydrates in slices that yield to the browser, not in one long task.
-    startTransition(() => {
-      hydrateRoot(rootElement, app, reactRootErrorOptions);
-    });
+    if (hydrating) {
+      window.__staticRouterHydrationData = page.hydration;
+      const app = appOf(page.config, i18n, DataProviders, replayEarlyInput);
+      // A transition hydrates in slices that yield to the browser, not in one long task.
+      startTransition(() => {
+        hydrateRoot(rootElement, app, reactRootErrorOptions);
+      });
+    } else {
+      // As a start without the server's page: the router loads what it lacks (or shows its error
+      // page), and what the server drew goes, with any input held for it.
+      replayEarlyInput();
+      const app = appOf(page.config, i18n, DataProviders);
+      startTransition(() => createRoot(rootElement, reactRootErrorOptions).render(app));
+    }
   } else {
     const root = createRoot(rootElement, reactRootErrorOptions);
     try {

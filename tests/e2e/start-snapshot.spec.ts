@@ -7,6 +7,9 @@ import { collectPageErrors } from './console';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
+// A warm start is a visit the service worker answers with the shell: a page the server draws (every
+// anonymous first visit) is never covered by a snapshot.
+test.use({ serviceWorkers: 'allow' });
 
 declare global {
   interface Window {
@@ -28,6 +31,12 @@ async function settleOn(page: Page, path: string, firstResult: string) {
   await expect(options(page).first()).toContainText(firstResult, { timeout: 90_000 });
   await expect(page.getByRole('progressbar', { name: 'Searching' })).toHaveCount(0);
 }
+
+/** Waits until the service worker answers the page's navigations (it installs on the first visit). */
+const serviceWorkerControls = (page: Page) =>
+  expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 60_000 })
+    .toBe(true);
 
 /** What the page showed when its HTML had been read, before the app's code had rendered anything. */
 async function recordStart(page: Page) {
@@ -53,6 +62,7 @@ test('a warm start paints the last settled view of the same URL at once, then th
   await decideConsent(context, baseURL!, ['preferences']);
   const errors = collectPageErrors(page);
   await settleOn(page, '/search?s=switzerland', 'Switzerland');
+  await serviceWorkerControls(page);
   await recordStart(page);
 
   await page.goto('/search?s=switzerland');
@@ -86,6 +96,7 @@ test('a warm start paints the last settled view of the same URL at once, then th
 test('without consent to preferences nothing is kept', async ({ page, context, baseURL }) => {
   await decideConsent(context, baseURL!, []);
   await settleOn(page, '/search?s=switzerland', 'Switzerland');
+  await serviceWorkerControls(page);
   await recordStart(page);
   await page.goto('/search?s=switzerland');
   expect(await page.evaluate(() => window.atStart?.snapshot)).toBeNull();

@@ -214,14 +214,13 @@ export function SearchScreen({
       : [];
   const hereUrl = `${location.pathname}${location.search}`;
 
-  // Showing what the server drew, the screen does not push it down to say its index is loading.
-  const loadProgress = (
+  const loadProgress = (loadingHidden: boolean) => (
     <SearchLoadProgress
       load={load}
       visible={visible}
       labels={labels}
       onRetry={retry}
-      loadingHidden={firstShown !== undefined}
+      loadingHidden={loadingHidden}
     />
   );
 
@@ -241,8 +240,9 @@ export function SearchScreen({
     return (
       <Box>
         <SearchTextCommit urlText={text} chips={chips} update={update} />
-        {loadProgress}
         <SearchIdleState dataTypes={idleTypes} labels={labels} />
+        {/* Below what can be browsed, so that appearing it moves nothing the server drew. */}
+        {loadProgress(false)}
       </Box>
     );
   }
@@ -285,7 +285,8 @@ export function SearchScreen({
   return (
     <Box>
       <SearchTextCommit urlText={text} chips={chips} update={update} />
-      {loadProgress}
+      {/* Showing the server's results, the screen does not push them down to say its index is loading. */}
+      {loadProgress(firstShown !== undefined)}
       {lockedChips.length > 0 && (
         <Alert
           severity="info"
