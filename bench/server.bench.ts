@@ -6,7 +6,8 @@
 // BENCH_ENDPOINTS=graphqlLookups,session measures only the endpoints named (and the baseline);
 // STATIC_DIR names the client build to serve (default dist/client); BENCH_CPU_PROF=<folder> has the
 // server write a CPU profile there when it stops (bench/cpu-profile.mjs; with BENCH_ENDPOINTS naming
-// one endpoint, the loaded part is that endpoint's).
+// one endpoint, the loaded part is that endpoint's). RSS is read after a full garbage collection the
+// server makes when signalled (bench/gc-on-signal.mjs, always preloaded).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,7 @@ import { LOOKUPS_BODY } from '#server/graphql/prepared-lookups';
 import { toSnapshot } from '../shared/kv/kv-snapshot';
 import { setRecord } from '../shared/kv/kv-transitions';
 import { CookieJar } from '../tests/support/cookie-jar';
-import { freePort, startServer } from '../tests/support/server-process';
+import { freePort, startServer, type TestServer } from '../tests/support/server-process';
 import { signIn } from './sign-in';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -31,6 +32,27 @@ if (!existsSync(join(staticDir, 'index.html')))
 function rssMb(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
   return line ? Math.round(Number(line[1]) / 1024) : Number.NaN;
+}
+
+let collections = 0;
+/**
+ * RSS after a full garbage collection (bench/gc-on-signal.mjs), so that readings compare like with
+ * like: once the collection is reported, read until V8's threads have given the freed pages back
+ * (three readings within 2 MB of each other, half a second apart).
+ */
+async function rssAfterGcMb(server: TestServer): Promise<number> {
+  collections += 1;
+  process.kill(server.pid, 'SIGUSR2');
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 500));
+  while (!server.output().includes(`bench-gc ${collections}\n`)) await pause();
+  const readings = [rssMb(server.pid)];
+  while (readings.length < 30) {
+    await pause();
+    readings.push(rssMb(server.pid));
+    const last = readings.slice(-3);
+    if (last.length === 3 && Math.max(...last) - Math.min(...last) < 2) break;
+  }
+  return readings.at(-1)!;
 }
 
 /** CPU time (user and system) the process has used so far, in µs. */
@@ -181,9 +203,11 @@ const server = await startServer({
     SEED_DEMO_DATA: 'true',
     LOG_LEVEL: 'warn',
     AUTH_SECRET: 'sift-bench-auth-secret-0123456789abcdefghijklmnop',
-    ...(process.env.BENCH_CPU_PROF && {
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${resolve('bench/cpu-profile.mjs')}`,
-    }),
+    NODE_OPTIONS: [
+      process.env.NODE_OPTIONS ?? '',
+      `--import ${resolve('bench/gc-on-signal.mjs')}`,
+      process.env.BENCH_CPU_PROF ? `--import ${resolve('bench/cpu-profile.mjs')}` : '',
+    ].join(' '),
   },
 });
 const origin = new URL(server.url()).origin;
@@ -258,10 +282,13 @@ const targets = Object.fromEntries(
   Object.entries(allTargets).filter(([name]) => !only || only.includes(name)),
 );
 
-// Warm-up: every endpoint once briefly, so lazy caches and JIT are in place before RSS is read.
-for (const target of Object.values(targets)) await load(origin, target, 2);
 const serverPid = server.pid;
-const rssAfterWarmUp = rssMb(serverPid);
+const rssAfterStart = await rssAfterGcMb(server);
+// Warm-up: every endpoint as long as in the second pass below, so lazy caches and JIT are in place
+// and the heap has grown to its working size before RSS is read.
+const passSeconds = Math.max(2, SECONDS / 4);
+for (const target of Object.values(targets)) await load(origin, target, passSeconds);
+const rssAfterWarmUp = await rssAfterGcMb(server);
 
 const barePort = await freePort();
 const artifactFile = join(mkdtempSync(join(tmpdir(), 'sift-bench-')), 'countries.bin');
@@ -291,11 +318,11 @@ for (const [name, target] of Object.entries(targets)) {
     cpuShareOfBareHono: Number((baseline.cpuMicrosPerRequest! / measured.cpuMicrosPerRequest!).toFixed(3)),
   };
 }
-const rssAfterRun = rssMb(serverPid);
+const rssAfterRun = await rssAfterGcMb(server);
 // Every endpoint once more: memory that keeps growing here leaks; memory that levels off was the
 // heap and the embedded database growing to their working size.
-for (const target of Object.values(targets)) await load(origin, target, SECONDS / 4);
-const rssAfterSecondRun = rssMb(serverPid);
+for (const target of Object.values(targets)) await load(origin, target, passSeconds);
+const rssAfterSecondRun = await rssAfterGcMb(server);
 const hostile = await hostileRequests(origin);
 await server.stop();
 await database.drop();
@@ -320,6 +347,7 @@ console.info(
     results,
     hostile,
     rssMb: {
+      afterStart: rssAfterStart,
       afterWarmUp: rssAfterWarmUp,
       afterRun: rssAfterRun,
       ratio: Number((rssAfterRun / rssAfterWarmUp).toFixed(2)),
