@@ -12,6 +12,8 @@ type Held =
 let held: Held[] | null = null;
 /** Each field typed into, with its text then: hydrating a textarea puts its first value back. */
 let typed = new Map<HTMLInputElement | HTMLTextAreaElement, string>();
+/** Set while a held input is dispatched again, so that it is not held a second time. */
+let replaying = false;
 let stopHolding = () => {};
 
 const TEXT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number']);
@@ -19,11 +21,14 @@ const TEXT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password',
 const isTextField = (node: EventTarget | null): node is HTMLInputElement | HTMLTextAreaElement =>
   node instanceof HTMLTextAreaElement || (node instanceof HTMLInputElement && TEXT_TYPES.has(node.type));
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+
 /** Starts holding input on `root`; `replayEarlyInput` ends it. */
 export function holdEarlyInput(root: HTMLElement): void {
   const queue: Held[] = [];
   held = queue;
   const onClick = (event: MouseEvent) => {
+    if (replaying) return;
     const target = event.target as Element;
     if (target.closest('a[href]') || isTextField(target)) return;
     event.preventDefault();
@@ -32,12 +37,14 @@ export function holdEarlyInput(root: HTMLElement): void {
     queue.push({ kind: 'click', target });
   };
   const onSubmit = (event: SubmitEvent) => {
+    if (replaying) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     queue.push({ kind: 'submit', form: event.target as HTMLFormElement, submitter: event.submitter });
   };
   const onInput = (event: Event) => {
-    if (isTextField(event.target)) typed.set(event.target, event.target.value);
+    // Once hydrated (replaying), React reads what is typed itself.
+    if (held && isTextField(event.target)) typed.set(event.target, event.target.value);
   };
   root.addEventListener('click', onClick, true);
   root.addEventListener('submit', onSubmit, true);
@@ -63,22 +70,42 @@ function handOverTyped(field: HTMLInputElement | HTMLTextAreaElement, text: stri
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-/** Once hydrated: hands over what was typed, then replays the held taps and submissions in order. */
-export function replayEarlyInput(): void {
-  const queue = held;
-  if (!queue) return;
-  stopHolding();
-  held = null;
-  for (const [field, text] of typed) if (field.isConnected) handOverTyped(field, text);
-  typed = new Map();
-  for (const input of queue) {
+function dispatchAgain(input: Held): void {
+  replaying = true;
+  try {
     // Dispatched rather than click(): the tap's target may be an icon's SVG, which has no click().
     if (input.kind === 'click' && input.target.isConnected) {
       input.target.dispatchEvent(
         new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }),
       );
     }
-    if (input.kind === 'submit' && input.form.isConnected)
+    if (input.kind === 'submit' && input.form.isConnected) {
       input.form.requestSubmit(input.submitter as HTMLButtonElement | null);
+    }
+  } finally {
+    replaying = false;
   }
+}
+
+/**
+ * Hands over what was typed, then replays the held taps and submissions in order, each in a task
+ * of its own: React draws what one changed (a field's text, a menu opened) before the next reads
+ * it. Input given meanwhile joins the queue.
+ */
+async function replayHeld(queue: Held[]): Promise<void> {
+  for (const [field, text] of typed) if (field.isConnected) handOverTyped(field, text);
+  typed = new Map();
+  for (let input = queue.shift(); input; input = queue.shift()) {
+    await nextTask();
+    dispatchAgain(input);
+  }
+  stopHolding();
+}
+
+/** Once the page has hydrated: what was given to it before is acted on. */
+export function replayEarlyInput(): void {
+  const queue = held;
+  if (!queue) return;
+  held = null;
+  void replayHeld(queue);
 }

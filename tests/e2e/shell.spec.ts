@@ -124,6 +124,7 @@ test.describe('gapui layout on a desktop', () => {
     await expect(nav).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Quick navigation' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Collapse the menu to icons' }).click();
+    await expect(page.getByRole('button', { name: 'Expand the menu' })).toBeVisible();
     const aboutIcon = nav.getByRole('link', { name: 'About' });
     await aboutIcon.hover();
     await expect(page.getByRole('tooltip', { name: 'About' })).toBeVisible();
