@@ -15,7 +15,12 @@ export function AboutPage() {
     [t('about.build'), currentBuildId],
     [
       t('about.built_at'),
-      new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(builtAt),
+      // In UTC, named: the server that draws the page and the browser that hydrates it agree.
+      new Intl.DateTimeFormat(i18n.language, {
+        dateStyle: 'long',
+        timeStyle: 'long',
+        timeZone: 'UTC',
+      }).format(builtAt),
     ],
     [t('about.app_code'), config.appCode],
     [t('about.sources'), String(Object.keys(config.gapSearch.dataSources).length)],

@@ -23,6 +23,16 @@ export const useServerDrawn = () =>
   );
 
 /**
+ * The time zone to show times in: UTC while the page is drawn on the server and hydrated (the
+ * server cannot know the visitor's, and both sides must write the same), the browser's own after.
+ */
+export function useShownTimeZone(): 'UTC' | undefined {
+  const firstRender = useFirstRender();
+  const serverDrawn = useServerDrawn();
+  return serverDrawn && firstRender ? 'UTC' : undefined;
+}
+
+/**
  * "Now", for a state's initial value: the moment the server drew the page while it is drawn and
  * hydrated (the times shown then agree), the browser's clock otherwise.
  */

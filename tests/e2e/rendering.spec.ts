@@ -16,6 +16,9 @@ import { protectedRoutes, routeTable } from './routes';
 
 let server: TestServer;
 
+// Far from the server's time zone: what a page shows of a time must not depend on where it is drawn.
+test.use({ timezoneId: 'Pacific/Auckland' });
+
 /** A data folder holding the demo countries and their index, imported as an operator would (not the 135k cities). */
 function dataDirWithCountries(): string {
   const dir = mkdtempSync(join(tmpdir(), 'sift-e2e-rendering-'));

@@ -14,11 +14,12 @@ import {
 } from '@mui/material';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '#client/components/page-header';
 import { useActiveLocale } from '#client/i18n/use-active-locale';
-import { useInitialNow } from '#client/lib/first-render';
+import { useInitialNow, useShownTimeZone } from '#client/lib/first-render';
 import { type LocaleEntry, locales } from '#shared/locales';
 import { DemoSection } from './demo-section';
 
@@ -29,9 +30,17 @@ interface Sample {
   format: (tag: string) => string;
 }
 
-function samples(amount: number, currency: string, moment: Date): { title: string; rows: Sample[] }[] {
+// The picker shows the moment in UTC while the page is drawn on the server and hydrated.
+dayjs.extend(utc);
+
+function samples(
+  amount: number,
+  currency: string,
+  moment: Date,
+  timeZone: string | undefined,
+): { title: string; rows: Sample[] }[] {
   const date = (options: Intl.DateTimeFormatOptions) => (tag: string) =>
-    new Intl.DateTimeFormat(tag, options).format(moment);
+    new Intl.DateTimeFormat(tag, { ...options, timeZone }).format(moment);
   const number = (value: number, options: Intl.NumberFormatOptions) => (tag: string) =>
     new Intl.NumberFormat(tag, options).format(value);
   const relative = (value: number, unit: Intl.RelativeTimeFormatUnit) => (tag: string) =>
@@ -95,6 +104,7 @@ export function I18nTransformPage() {
   const amount = Number(amountText) || 0;
   const [currency, setCurrency] = useState('EUR');
   const [moment, setMoment] = useState(useInitialNow());
+  const timeZone = useShownTimeZone();
   const currencyNames = new Intl.DisplayNames(active.code, { type: 'currency' });
   const columnLabel = (locale: LocaleEntry) =>
     locale.code === active.code ? t('i18n.transform.current_language', { name: locale.name }) : locale.name;
@@ -129,6 +139,7 @@ export function I18nTransformPage() {
               ))}
             </TextField>
             <DateTimePicker
+              timezone={timeZone ?? 'system'}
               label={t('i18n.transform.moment')}
               value={dayjs(moment)}
               onChange={(next) => next?.isValid() && setMoment(next.toDate())}
@@ -161,7 +172,7 @@ export function I18nTransformPage() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {samples(amount, currency, moment).map((group) => (
+              {samples(amount, currency, moment, timeZone).map((group) => (
                 <Fragment key={group.title}>
                   <TableRow>
                     <TableCell component="th" scope="colgroup" colSpan={locales.length + 1} sx={{ pt: 3 }}>
