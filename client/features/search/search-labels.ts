@@ -38,6 +38,18 @@ export function readableName(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** One formatter per language, made on first use: making one loads the language's data. */
+function perLanguage<T>(make: (language: string) => T): (language: string) => T {
+  const made = new Map<string, T>();
+  return (language) => {
+    const kept = made.get(language) ?? make(language);
+    made.set(language, kept);
+    return kept;
+  };
+}
+const numberFormat = perLanguage((language) => new Intl.NumberFormat(language));
+const collatorOf = perLanguage((language) => new Intl.Collator(language));
+
 /** The labels in the language `i18n` is set to (the server's loaders use it without React). */
 export function searchLabels(
   i18n: Pick<i18n, 't' | 'exists' | 'language' | 'resolvedLanguage'>,
@@ -45,7 +57,7 @@ export function searchLabels(
 ): SearchLabels {
   const { t } = i18n;
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const numbers = new Intl.NumberFormat(language);
+  const numbers = numberFormat(language);
   const known = (key: string) => i18n.exists(key);
   const scalar = (source: Pick<DataSourceConfig, 'lookups'> | undefined, property: string, v: unknown) => {
     if (typeof v === 'number') return numbers.format(v);
@@ -61,7 +73,9 @@ export function searchLabels(
         unit: n < 1e6 ? 'kilobyte' : 'megabyte',
         maximumFractionDigits: n < 1e6 ? 0 : 1,
       }).format(n < 1e6 ? n / 1e3 : n / 1e6),
-    collator: new Intl.Collator(language),
+    get collator() {
+      return collatorOf(language);
+    },
     dataType: (dataType, form) => {
       const key = `search.data_types.${dataType}.${form}`;
       return known(key) ? t(`search.data_types.${dataType}.${form}`) : readableName(dataType);
