@@ -24,7 +24,8 @@ import { guardRedirect, routeAuthOf } from './app/route-guard';
 import { routes } from './app/router';
 import { type ServerPageState, serverPageDocument, serverRouteModule } from './app/server-page';
 import { type PageHead, serverRenderContext } from './app/server-render-context';
-import { readConsentCookie } from './consent/consent-cookie';
+import { CONSENT_COOKIE } from './consent/consent-cookie';
+import { readCookie } from './lib/cookies';
 import { FirstRenderContext } from './lib/first-render';
 import { RenderEmotionCaches } from './theme/emotion-caches';
 import { createRtlEmotionCache } from './theme/rtl-emotion-cache';
@@ -107,9 +108,9 @@ export async function render({
   const router = createStaticRouter(handler.dataRoutes, context);
   const firstRender: FirstRender = {
     ...requestFirstRender,
-    consentDecided: readConsentCookie(request.headers.get('cookie') ?? '') !== null,
+    consentCookie: readCookie(CONSENT_COOKIE, request.headers.get('cookie') ?? ''),
   };
-  await prepareServerDrawnFrame(firstRender);
+  await prepareServerDrawnFrame();
   const caches = { ltr: createCache({ key: 'mui' }), rtl: createRtlEmotionCache() };
   const stream = await renderToReadableStream(
     <StrictMode>

@@ -21,12 +21,12 @@ export interface FirstRender {
   languages: string[];
   /** When the server drew the page (ms since the epoch): "now" for the times it shows. */
   renderedAt: number;
-  /** Whether the visitor's consent cookie holds a current decision (else the banner is drawn). */
-  consentDecided: boolean;
+  /** The visitor's consent cookie, if any: the decision the page is drawn with. */
+  consentCookie: string | undefined;
 }
 
 /** What the server tells the render bundle of the first render; the bundle reads the rest itself. */
-export type RequestFirstRender = Omit<FirstRender, 'consentDecided'>;
+export type RequestFirstRender = Omit<FirstRender, 'consentCookie'>;
 
 /** A lookup (spec §3): id `<namespace>.<code>` and its labels in the order of locales.ts. */
 export interface PublicLookup {

@@ -15,6 +15,7 @@ let typed = new Map<HTMLInputElement | HTMLTextAreaElement, string>();
 /** Set while a held input is dispatched again, so that it is not held a second time. */
 let replaying = false;
 let stopHolding = () => {};
+let heldRoot: HTMLElement | null = null;
 
 const TEXT_TYPES = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number']);
 
@@ -22,6 +23,13 @@ const isTextField = (node: EventTarget | null): node is HTMLInputElement | HTMLT
   node instanceof HTMLTextAreaElement || (node instanceof HTMLInputElement && TEXT_TYPES.has(node.type));
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
+/** Once the browser has nothing queued: React hydrates Suspense boundaries in tasks of their own. */
+const idle = () =>
+  new Promise<void>((resolve) =>
+    typeof requestIdleCallback === 'function'
+      ? requestIdleCallback(() => resolve(), { timeout: 1000 })
+      : setTimeout(resolve),
+  );
 
 /** Starts holding input on `root`; `replayEarlyInput` ends it. */
 export function holdEarlyInput(root: HTMLElement): void {
@@ -34,7 +42,15 @@ export function holdEarlyInput(root: HTMLElement): void {
     event.preventDefault();
     // React listens on the root too once hydrating starts: the tap is replayed once, by this.
     event.stopImmediatePropagation();
-    queue.push({ kind: 'click', target });
+    // A tap on a submit button is kept as the submission: a dispatched click does not always submit.
+    const button = target.closest('button, input');
+    const submits =
+      (button instanceof HTMLButtonElement || button instanceof HTMLInputElement) &&
+      button.type === 'submit' &&
+      button.form !== null;
+    queue.push(
+      submits ? { kind: 'submit', form: button.form!, submitter: button } : { kind: 'click', target },
+    );
   };
   const onSubmit = (event: SubmitEvent) => {
     if (replaying) return;
@@ -49,6 +65,7 @@ export function holdEarlyInput(root: HTMLElement): void {
   root.addEventListener('click', onClick, true);
   root.addEventListener('submit', onSubmit, true);
   root.addEventListener('input', onInput, true);
+  heldRoot = root;
   stopHolding = () => {
     root.removeEventListener('click', onClick, true);
     root.removeEventListener('submit', onSubmit, true);
@@ -73,11 +90,13 @@ function handOverTyped(field: HTMLInputElement | HTMLTextAreaElement, text: stri
 function dispatchAgain(input: Held): void {
   replaying = true;
   try {
-    // Dispatched rather than click(): the tap's target may be an icon's SVG, which has no click().
+    // The whole press, dispatched (an icon's SVG has no click()): a select opens on mousedown.
     if (input.kind === 'click' && input.target.isConnected) {
-      input.target.dispatchEvent(
-        new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }),
-      );
+      for (const type of ['mousedown', 'mouseup', 'click']) {
+        input.target.dispatchEvent(
+          new MouseEvent(type, { bubbles: true, cancelable: true, composed: true, button: 0 }),
+        );
+      }
     }
     if (input.kind === 'submit' && input.form.isConnected) {
       input.form.requestSubmit(input.submitter as HTMLButtonElement | null);
@@ -93,6 +112,12 @@ function dispatchAgain(input: Held): void {
  * it. Input given meanwhile joins the queue.
  */
 async function replayHeld(queue: Held[]): Promise<void> {
+  await idle();
+  // A field typed into before this module ran still shows it (hydrating an input keeps its text).
+  for (const field of heldRoot?.querySelectorAll('input') ?? []) {
+    if (isTextField(field) && !typed.has(field) && field.value !== field.defaultValue)
+      typed.set(field, field.value);
+  }
   for (const [field, text] of typed) if (field.isConnected) handOverTyped(field, text);
   typed = new Map();
   for (let input = queue.shift(); input; input = queue.shift()) {

@@ -6,18 +6,24 @@
 import { Box, LinearProgress } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
-import type { FirstRender } from '#shared/render-bundle';
 import { listenForInstallOffer } from '../features/pwa/install-prompt-store';
 import { useReloadOnNewBuild } from './build-updates';
 import { DeferredUi, preloadUi, type UiLoader } from './deferred-ui';
 
 const loadConsentBanner: UiLoader = () =>
   import('../features/cookie-consent/consent-banner').then((m) => m.ConsentBanner);
+/** The banner's heading (consent-banner.tsx): in a page's HTML when the server drew the banner. */
+const CONSENT_BANNER_TITLE_ID = 'consent-banner-title';
 const loadPwaUi: UiLoader = () => import('../features/pwa/pwa-ui').then((m) => m.PwaUi);
 
-/** What the frame draws at once on a page the server renders, loaded before it renders or hydrates. */
-export const prepareServerDrawnFrame = ({ consentDecided }: FirstRender) =>
-  consentDecided ? null : preloadUi(loadConsentBanner);
+/**
+ * What the frame draws at once on a page the server renders, loaded before it renders (whatever it
+ * decides) or hydrates (when the server drew it).
+ */
+export const prepareServerDrawnFrame = () =>
+  import.meta.env.SSR || document.getElementById(CONSENT_BANNER_TITLE_ID)
+    ? preloadUi(loadConsentBanner)
+    : null;
 
 // At module load, before React renders: Chromium may offer installation before the notices load.
 // (Not in the render bundle, which runs on the server: docs/rendering.md.)

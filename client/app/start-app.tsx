@@ -62,7 +62,7 @@ function prepareServerPage(page: ServerPageState): Promise<boolean> {
     page.locale === defaultLocale ? null : loadMuiTranslations(),
     family === BASE_FAMILY ? null : loadColorFamilies(),
     prepareRoutesOf(new URL(window.location.href)),
-    prepareServerDrawnFrame(page.firstRender),
+    prepareServerDrawnFrame(),
   ]).then(
     () => true,
     (error: unknown) => {

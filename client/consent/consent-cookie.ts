@@ -35,7 +35,11 @@ export function parseConsentDecision(value: unknown): ConsentDecision | null {
 
 /** The page's decision (or the one in `cookies`); null when absent, malformed or outdated. */
 export function readConsentCookie(cookies?: string): ConsentDecision | null {
-  const value = readCookie(CONSENT_COOKIE, cookies);
+  return consentOfCookieValue(readCookie(CONSENT_COOKIE, cookies));
+}
+
+/** The decision a consent cookie's value holds; null when absent, malformed or outdated. */
+export function consentOfCookieValue(value: string | undefined): ConsentDecision | null {
   if (value === undefined) return null;
   try {
     return parseConsentDecision(JSON.parse(value));

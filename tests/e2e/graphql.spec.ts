@@ -7,6 +7,7 @@ import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server-process';
 import { seriousAxeViolations } from './axe';
 import { collectPageErrors } from './console';
+import { hydrated } from './hydration';
 
 const ann = { email: 'ann@example.test', password: 'correct horse battery', name: 'Ann Lee', role: 'admin' };
 const lookups = [
@@ -214,6 +215,8 @@ for (const variant of [
       if (message.text().startsWith('Missing translation key')) missing.push(message.text());
     });
     await page.goto(server.url('/testGraphql'));
+    // A press that begins before hydration can end elsewhere: the page still moves as it hydrates.
+    await hydrated(page, 'form button[type="submit"]');
     await page.locator('form button[type="submit"]').click();
     await expect(page.getByTestId('graphql-data')).toBeVisible();
     await page.locator('section').nth(2).getByRole('button').click();

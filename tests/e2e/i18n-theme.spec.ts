@@ -58,7 +58,8 @@ test.describe('languages', () => {
       await page.goto('/about');
       await expect(heading(page)).toHaveText('Acerca de Sift');
       await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-      expect((await cookie(page, 'i18n_redirected'))?.value).toBe('es');
+      // Written once the app has started.
+      await expect.poll(async () => (await cookie(page, 'i18n_redirected'))?.value).toBe('es');
     });
 
     test('a cookie wins over the browser language', async ({ page, context, baseURL }) => {

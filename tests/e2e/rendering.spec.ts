@@ -12,6 +12,7 @@ import { countryRecords } from '#server/seed/countries';
 import { startServer, type TestServer } from '#tests/support/server-process';
 import { decideConsent } from './consent';
 import { collectPageErrors } from './console';
+import { hydrated } from './hydration';
 import { protectedRoutes, routeTable } from './routes';
 
 let server: TestServer;
@@ -45,13 +46,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-/** Resolves once React has hydrated the page's first heading (its node carries React's fiber). */
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const heading = document.querySelector('main h1');
-    return !!heading && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
-  });
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });

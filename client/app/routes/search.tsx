@@ -49,8 +49,7 @@ export const shouldRevalidate = () => false;
 export function Component() {
   const { dataSources } = useAppConfig().gapSearch;
   const drawn = useLoaderData<typeof loader>();
-  // The server draws a page only for a visitor with no session: until the session is read, that.
-  const signedIn = useSignedIn() ?? (drawn ? false : undefined);
+  const signedIn = useSignedIn();
   const { lookupLabel: deviceLabel } = useLookups(signedIn, sessionHolds);
   const lookupLabel = useMemo(() => withServerLabels(deviceLabel, drawn?.labels), [deviceLabel, drawn]);
   useEffect(() => installSearchDevHook(dataSources, appSearchDeps()), [dataSources]);

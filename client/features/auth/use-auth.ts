@@ -1,5 +1,6 @@
 // The auth state for components: {data, loading, lastRefreshedAt, status}, re-rendered on change.
 import { useStore } from 'zustand';
+import { useFirstRender } from '#client/lib/first-render';
 import { type AuthState, authStore } from './auth-store';
 
 const whole = (state: AuthState) => state;
@@ -11,10 +12,16 @@ export function useAuth<T>(select: (state: AuthState) => T | AuthState = whole):
   return useStore(authStore.state, select);
 }
 
-/** Signed in or not, and `undefined` while the session is still being read (callers must not act on it yet). */
+/**
+ * Signed in or not, and `undefined` while the session is still being read (callers must not act on
+ * it yet). The server draws a page only for a visitor with no session: on such a page, signed out
+ * until the session says otherwise, so that hydration and what appears after it agree with the HTML.
+ */
 export function useSignedIn(): boolean | undefined {
   const status = useAuth((s) => s.status);
-  return status === 'loading' ? undefined : status === 'authenticated';
+  const drawnByServer = useFirstRender() !== null;
+  if (status === 'loading') return drawnByServer ? false : undefined;
+  return status === 'authenticated';
 }
 
 /**

@@ -1,7 +1,5 @@
 // The first-visit consent banner: necessary-only and accept-all with equal weight, and a link to
-// the settings page to choose per category. Gone once a decision for this revision is stored. On a
-// page the server drew, the server's reading of the cookie decides until hydration is done (the
-// consent store is the browser's).
+// the settings page to choose per category. Gone once a decision for this revision is stored.
 import Cookie from '@mui/icons-material/Cookie';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
@@ -9,17 +7,13 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { optionalCategories } from '#client/consent/consent-cookie';
 import { setConsent } from '#client/consent/consent-store';
 import { useConsent } from '#client/consent/use-consent';
-import { useFirstRender, useServerDrawn } from '#client/lib/first-render';
 import { paths } from '#client/paths';
 
 export function ConsentBanner() {
   const { t } = useTranslation();
   const decision = useConsent();
-  const firstRender = useFirstRender();
-  const serverDrawn = useServerDrawn() && firstRender !== null;
   const { pathname } = useLocation();
-  const decided = serverDrawn ? firstRender.consentDecided : decision !== null;
-  if (decided || pathname === paths.cookieSettings()) return null;
+  if (decision || pathname === paths.cookieSettings()) return null;
   return (
     <Paper
       component="section"

@@ -16,6 +16,7 @@ import { DateCalendar } from '@mui/x-date-pickers/DateCalendar';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import dayjs, { type Dayjs } from 'dayjs';
+import utc from 'dayjs/plugin/utc';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '#client/components/page-header';
@@ -23,11 +24,13 @@ import { DateLocalizationProvider } from '#client/i18n/date-localization-provide
 import { firstDayOfWeek, formattingTag } from '#client/i18n/region';
 import { useActiveLocale } from '#client/i18n/use-active-locale';
 import { useUserRegion } from '#client/i18n/use-user-region';
-import { useInitialNow } from '#client/lib/first-render';
+import { useInitialNow, useShownTimeZone } from '#client/lib/first-render';
 import { DemoSection } from './demo-section';
 
 /** Regions whose weeks start on different days: Sunday, Monday or Saturday. */
 const demoRegions = ['US', 'CA', 'MX', 'GB', 'FR', 'ES', 'EG', 'SA', 'AE', 'MA'];
+dayjs.extend(utc);
+
 /** 4 January 2026 was a Sunday: adding n days gives weekday n as dayjs counts. */
 const aSunday = new Date(Date.UTC(2026, 0, 4, 12));
 
@@ -38,6 +41,8 @@ const countryCodes = ['AR', 'BR', 'CA', 'DE', 'EG', 'ES', 'FR', 'GB', 'JP', 'MA'
 export function ComponentI18nPage() {
   const { t } = useTranslation();
   const initialNow = useInitialNow();
+  // The calendar's "today" and value in UTC while the page is drawn and hydrated (first-render.tsx).
+  const timeZone = useShownTimeZone() ?? 'system';
   const locale = useActiveLocale();
   const browserRegion = useUserRegion();
   const [regionChoice, setRegionChoice] = useState(FROM_BROWSER);
@@ -96,10 +101,15 @@ export function ComponentI18nPage() {
                 role="group"
                 aria-label={t('i18n.components.calendar')}
               >
-                <DateCalendar value={date} onChange={setDate} />
+                <DateCalendar timezone={timeZone} value={date} onChange={setDate} />
               </Box>
               <Stack spacing={2.5} sx={{ minWidth: 260, pt: 1 }}>
-                <DatePicker label={t('i18n.components.date')} value={date} onChange={setDate} />
+                <DatePicker
+                  timezone={timeZone}
+                  label={t('i18n.components.date')}
+                  value={date}
+                  onChange={setDate}
+                />
                 <TimePicker label={t('i18n.components.time')} value={date} onChange={setDate} />
               </Stack>
             </Box>
