@@ -1,6 +1,6 @@
 // The worker's operations in Node, with IndexedDB from fake-indexeddb and a stand-in server.
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '#shared/api-paths';
 import type { DataSourceConfig } from '#shared/app-config';
 import { buildArtifact, inflateArtifact } from '#shared/search/index-artifact';
@@ -11,7 +11,12 @@ import { siftEngine } from '#shared/search/sift-engine';
 import { deltaCacheKey } from './artifact-cache-keys';
 import { artifactDigest } from './artifact-digest';
 import { indexedDbArtifactCache } from './indexed-db-artifact-cache';
-import { type CachedArtifact, ChecksumMismatchError, createSearchWorkerApi } from './search-worker-api';
+import {
+  type CachedArtifact,
+  ChecksumMismatchError,
+  createSearchWorkerApi,
+  type SearchWorkerApi,
+} from './search-worker-api';
 
 const places: DataSourceConfig = {
   dataType: 'place',
@@ -76,6 +81,19 @@ const names = (result: SearchIndexResult | 'error') =>
   result === 'error' ? result : result.hits.map((h) => h.document.name);
 const search = (term: string) => buildSearchRequest(places, term);
 
+const made: SearchWorkerApi[] = [];
+
+/** The worker's operations, dropped after the test: a cache write one test leaves under way lands in none after it. */
+function workerApi(deps: Parameters<typeof createSearchWorkerApi>[0]): SearchWorkerApi {
+  const api = createSearchWorkerApi(deps);
+  made.push(api);
+  return api;
+}
+
+afterEach(async () => {
+  await Promise.all(made.splice(0).map((api) => api.dropIndex('places')));
+});
+
 describe('search worker', () => {
   beforeEach(async () => {
     await indexedDbArtifactCache().delete('places');
@@ -103,7 +121,7 @@ describe('search worker', () => {
         ? new Response(artifact.bytes as Uint8Array<ArrayBuffer>)
         : new Response(null, { status: 404 });
     }) as typeof globalThis.fetch;
-    const api = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch });
+    const api = workerApi({ cache: indexedDbArtifactCache(), fetch });
     await api.loadIndex('places', 'sift', built.crc32c);
     expect(names(await api.searchIndex('places', search('saint')))).toEqual(['Saint-Denis']);
 
@@ -122,7 +140,7 @@ describe('search worker', () => {
     // A later page load, offline: both segments come from the cache.
     await keptBytes('places');
     await keptBytes(deltaCacheKey('places'));
-    const offline = createSearchWorkerApi({
+    const offline = workerApi({
       cache: indexedDbArtifactCache(),
       fetch: () => Promise.reject(new TypeError('offline')),
     });
@@ -140,7 +158,7 @@ describe('search worker', () => {
   it('downloads an index, verifies and caches it decompressed; after a reload it comes from the cache', async () => {
     const first = server();
     const progress: [number, number | undefined][] = [];
-    const api = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: first.fetch });
+    const api = workerApi({ cache: indexedDbArtifactCache(), fetch: first.fetch });
     const loaded = await api.loadIndex('places', 'sift', built.crc32c, (done, total) =>
       progress.push([done, total]),
     );
@@ -155,7 +173,7 @@ describe('search worker', () => {
     });
 
     const reloaded = server();
-    const again = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: reloaded.fetch });
+    const again = workerApi({ cache: indexedDbArtifactCache(), fetch: reloaded.fetch });
     expect(await again.loadIndex('places', 'sift', built.crc32c)).toMatchObject({
       from: 'cache',
       documentCount: 4,
@@ -171,7 +189,7 @@ describe('search worker', () => {
     const network = server();
     const cache = indexedDbArtifactCache();
     const read = vi.spyOn(cache, 'get');
-    const api = createSearchWorkerApi({ cache, fetch: network.fetch });
+    const api = workerApi({ cache, fetch: network.fetch });
     api.restoreCached({ places: 'sift' });
     // Not searchable until the page confirms the checksum.
     expect(await api.searchIndex('places', search('zurich'))).toBe('error');
@@ -192,7 +210,7 @@ describe('search worker', () => {
     const older = await buildArtifact(places, recordsToIndexDocuments(places, records.slice(0, 1)));
     await indexedDbArtifactCache().put('places', { crc32c: older.crc32c, bytes: older.bytes });
     const network = server();
-    const api = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: network.fetch });
+    const api = workerApi({ cache: indexedDbArtifactCache(), fetch: network.fetch });
     api.restoreCached({ places: 'sift' });
     expect(await api.loadIndex('places', 'sift', built.crc32c)).toMatchObject({
       from: 'network',
@@ -202,7 +220,7 @@ describe('search worker', () => {
 
     // Dropped while being restored (signed out, say): a later load cannot pick it up.
     await indexedDbArtifactCache().put('places', { crc32c: older.crc32c, bytes: older.bytes });
-    const next = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: server().fetch });
+    const next = workerApi({ cache: indexedDbArtifactCache(), fetch: server().fetch });
     next.restoreCached({ places: 'sift' });
     await next.dropIndex('places');
     await expect(next.loadIndex('places', 'sift', older.crc32c)).rejects.toThrow(/HTTP 404/);
@@ -214,18 +232,18 @@ describe('search worker', () => {
       copy[copy.length >> 1]! ^= 0xff;
       return copy;
     });
-    const api = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: corrupt.fetch });
+    const api = workerApi({ cache: indexedDbArtifactCache(), fetch: corrupt.fetch });
     await expect(api.loadIndex('places', 'sift', built.crc32c)).rejects.toThrow(ChecksumMismatchError);
     expect(await indexedDbArtifactCache().get('places')).toBeUndefined();
     expect(await api.searchIndex('places', search('zurich'))).toBe('error');
 
-    const healthy = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: server().fetch });
+    const healthy = workerApi({ cache: indexedDbArtifactCache(), fetch: server().fetch });
     expect(await healthy.loadIndex('places', 'sift', built.crc32c)).toMatchObject({ from: 'network' });
   });
 
   it('opens a cached copy as downloaded (gzip bytes checked by their crc32c), offline too', async () => {
     await indexedDbArtifactCache().put('places', { crc32c: built.crc32c, bytes: built.bytes });
-    const offline = createSearchWorkerApi({
+    const offline = workerApi({
       cache: indexedDbArtifactCache(),
       fetch: () => Promise.reject(new TypeError('offline')),
     });
@@ -250,7 +268,7 @@ describe('search worker', () => {
   ])('downloads again when the cached copy has %s, and keeps the download', async (_, entry) => {
     await indexedDbArtifactCache().put('places', (await entry()) as CachedArtifact);
     const network = server();
-    const api = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: network.fetch });
+    const api = workerApi({ cache: indexedDbArtifactCache(), fetch: network.fetch });
     expect(await api.loadIndex('places', 'sift', built.crc32c)).toMatchObject({ from: 'network' });
     expect(network.requests).toHaveLength(1);
     expect(names(await api.searchIndex('places', search('zurich')))).toEqual(['Zürich']);
@@ -268,7 +286,7 @@ describe('search worker', () => {
       await released;
       await put(key, entry);
     });
-    const api = createSearchWorkerApi({ cache, fetch: server().fetch });
+    const api = workerApi({ cache, fetch: server().fetch });
     expect(await api.loadIndex('places', 'sift', built.crc32c)).toMatchObject({ from: 'network' });
     expect(names(await api.searchIndex('places', search('zurich')))).toEqual(['Zürich']);
     // Signed out while the write is under way: it must not land after the removal.
@@ -284,13 +302,13 @@ describe('search worker', () => {
     gone.arrayBuffer = () => Promise.reject(new DOMException('The file is gone', 'NotReadableError'));
     vi.spyOn(cache, 'get').mockResolvedValueOnce({ ...(await keptEntry()), raw: gone });
     const network = server();
-    const api = createSearchWorkerApi({ cache, fetch: network.fetch });
+    const api = workerApi({ cache, fetch: network.fetch });
     expect(await api.loadIndex('places', 'sift', built.crc32c)).toMatchObject({ from: 'network' });
     expect(network.requests).toHaveLength(1);
   });
 
   it('fails on an unknown checksum or an algorithm the artifact was not built for', async () => {
-    const api = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: server().fetch });
+    const api = workerApi({ cache: indexedDbArtifactCache(), fetch: server().fetch });
     await expect(api.loadIndex('places', 'sift', built.crc32c + 1)).rejects.toThrow(/HTTP 404/);
     const documents = recordsToIndexDocuments(places, records);
     const other = await buildArtifact(places, documents, { ...siftEngine, algorithm: 'other' });
@@ -299,7 +317,7 @@ describe('search worker', () => {
   });
 
   it('builds an index from raw records, finds documents by id, and drops indexes from memory and cache', async () => {
-    const api = createSearchWorkerApi({ cache: indexedDbArtifactCache(), fetch: server().fetch });
+    const api = workerApi({ cache: indexedDbArtifactCache(), fetch: server().fetch });
     expect(await api.addIndex('more', places, records)).toEqual({
       from: 'memory',
       bytes: 0,
