@@ -40,7 +40,7 @@ function dataDirWithCountries(): string {
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await startServer({ env: { DATA_DIR: dataDirWithCountries() } });
+  server = await startServer({ env: { SERVER_RENDERING: 'true', DATA_DIR: dataDirWithCountries() } });
 });
 
 test.afterAll(async () => {
