@@ -63,7 +63,7 @@ export function createApp(appDeps: AppDeps) {
 
   // Without a token requests are not even timed, and /metrics is an unknown path.
   if (env.METRICS_TOKEN) app.use('*', requestMetrics(metrics));
-  app.use('*', securityHeaders({ https: env.PUBLIC_URL.startsWith('https:') }));
+  app.use('*', securityHeaders({ https: env.PUBLIC_URL.startsWith('https:'), staticDir: env.STATIC_DIR }));
   app.use('*', compression());
   app.use('*', warnOnUntrustedProxy(env.TRUST_PROXY_HOPS, logger));
 

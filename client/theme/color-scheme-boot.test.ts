@@ -1,4 +1,5 @@
-// The pre-paint script must pick exactly the theme, and the background, that the app then renders.
+// The pre-paint script (inline in client/index.html's <head>) must pick exactly the theme, and the
+// background, that the app then renders.
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,8 @@ import {
 } from './color-scheme';
 import { loadColorFamilies, m3Colors } from './m3-colors';
 
-const bootScript = readFileSync(new URL('../public/color-scheme-boot.js', import.meta.url), 'utf8');
+const indexHtml = readFileSync(new URL('../index.html', import.meta.url), 'utf8');
+const bootScript = /<script>([\s\S]*?)<\/script>/.exec(indexHtml)?.[1] ?? '';
 
 function runBoot(cookie: string, prefersDark: boolean) {
   const root = { dataset: {} as Record<string, string>, style: {} as Record<string, string> };
@@ -31,7 +33,12 @@ const everyChoiceName = colorFamilies.flatMap(({ id: family }) =>
   colorModes.flatMap((mode) => contrastLevels.map((contrast) => colorSchemeName({ family, mode, contrast }))),
 );
 
-describe('color-scheme-boot.js', () => {
+describe('the colour-scheme boot script', () => {
+  it('is the only inline script of the page', () => {
+    expect(bootScript).toContain('color-scheme=');
+    expect(indexHtml.match(/<script>/g)).toHaveLength(1);
+  });
+
   beforeAll(() => loadColorFamilies());
 
   for (const prefersDark of [false, true]) {

@@ -1,7 +1,7 @@
 // Colour-scheme choices (spec §4, §9): a colour family, light/dark/system and a contrast level.
 // Each choice has a name, stored in the color-scheme cookie: "light", "dark-high-contrast",
 // "ocean-light", "terracotta-system-medium-contrast"… The base family's themes are plain
-// light and dark. client/public/color-scheme-boot.js reads the same names before first paint.
+// light and dark. The boot script inline in client/index.html reads the same names before first paint.
 
 export const COLOR_SCHEME_COOKIE = 'color-scheme';
 

@@ -1,5 +1,5 @@
-// Mirrors the active colour scheme onto <html> and the browser's theme colour, as
-// client/public/color-scheme-boot.js does before the first paint, so the two never disagree.
+// Mirrors the active colour scheme onto <html> and the browser's theme colour, as the boot script
+// inline in client/index.html does before the first paint, so the two never disagree.
 import { type ColorScheme, colorSchemeName } from './color-scheme';
 import { m3Colors } from './m3-colors';
 

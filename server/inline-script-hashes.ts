@@ -1,0 +1,16 @@
+// The CSP sources of the inline scripts in the built index.html (the colour-scheme boot script,
+// which must run before the first paint without a download): each one's SHA-256, read from the file
+// the server sends, so the policy allows exactly that script and stays right whenever it changes.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** `'sha256-…'` of each classic inline script (`<script>` with no attribute) of `staticDir`'s index.html. */
+export function inlineScriptHashes(staticDir: string): string[] {
+  const file = join(staticDir, 'index.html');
+  if (!existsSync(file)) return [];
+  const html = readFileSync(file, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, script]) => `'sha256-${createHash('sha256').update(script!, 'utf8').digest('base64')}'`,
+  );
+}
