@@ -48,7 +48,7 @@ describe.each(databaseTargets())('server on $name', (target) => {
   });
 
   it('sets the security headers on every response', async () => {
-    for (const path of ['/healthz', '/api/nothing', '/some/page']) {
+    for (const path of ['/healthz', '/api/config', '/api/nothing', '/some/page']) {
       const response = await app.request(path);
       const csp = response.headers.get('Content-Security-Policy') ?? '';
       expect(csp).toContain("script-src 'self'");

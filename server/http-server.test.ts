@@ -114,6 +114,35 @@ describe('the HTTP server', () => {
     client.socket.destroy();
   });
 
+  it('sends the security headers with answers whose headers stay a plain record, and with the others', async () => {
+    const port = await start();
+    const origin = `http://127.0.0.1:${port}`;
+    const answers = [
+      await fetch(`${origin}/api/config`, { headers: { 'Accept-Encoding': 'br' } }),
+      await fetch(`${origin}/api/index`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"dataSourceLoadStates":{}}',
+      }),
+      await fetch(`${origin}/healthz`),
+    ];
+    for (const response of answers) {
+      expect(response.status).toBe(200);
+      expect(response.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
+      expect(response.headers.get('X-Frame-Options')).toBe('DENY');
+      expect(response.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin');
+      expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
+    }
+    const [config, index] = answers;
+    expect(config!.headers.get('Content-Encoding')).toBe('br');
+    expect(config!.headers.get('ETag')).toMatch(/^"/);
+    expect(config!.headers.get('Cache-Control')).toBe('no-cache');
+    expect(await config!.json()).toHaveProperty('platformName');
+    expect(index!.headers.get('Cache-Control')).toBe('no-store');
+  });
+
   /** The request that `head` (request line and headers) opens, with `body` declared by its length or chunked. */
   const framings = (head: string, body: string): [string, string][] => [
     ['declared by Content-Length', `${head}Content-Length: ${body.length}\r\n\r\n${body}`],

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
+import { type HeaderRecord, plainResponse } from './plain-response';
 
 export interface Precompressed {
   etag: string;
@@ -44,14 +45,17 @@ export function holdsEtag(c: Context, etag: string): boolean {
   );
 }
 
-/** Answers with the best encoding the client accepts, or 304 when it already holds this body. */
-export function sendPrecompressed(c: Context, body: Precompressed): Response {
-  c.header('ETag', body.etag);
-  c.header('Vary', 'Accept-Encoding', { append: true });
-  if (holdsEtag(c, body.etag)) return c.body(null, 304);
+/**
+ * Answers with the best encoding the client accepts, or 304 when it already holds this body; with
+ * `headers` (lower-case names) beside its own.
+ */
+export function sendPrecompressed(c: Context, body: Precompressed, headers: HeaderRecord = {}): Response {
+  const answer: HeaderRecord = { etag: body.etag, vary: 'Accept-Encoding' };
+  for (const name in headers) answer[name] = headers[name]!;
+  if (holdsEtag(c, body.etag)) return plainResponse(c, null, 304, answer);
   const accepted = c.req.header('Accept-Encoding') ?? '';
   const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
-  c.header('Content-Type', body.contentType);
-  if (encoding) c.header('Content-Encoding', encoding);
-  return c.body((encoding ? body[encoding] : body.identity) as Uint8Array<ArrayBuffer>);
+  answer['content-type'] = body.contentType;
+  if (encoding) answer['content-encoding'] = encoding;
+  return plainResponse(c, encoding ? body[encoding] : body.identity, 200, answer);
 }

@@ -9,12 +9,12 @@ import { parse } from 'hono/utils/cookie';
 import type { Env } from '../env';
 import { sessionCookieName, usesSecureCookies } from './auth-cookies';
 
-/** Auth.js's headers on a session answer. */
+/** Auth.js's headers on a session answer (lower-case names: a plain response's record). */
 export const NULL_SESSION_HEADERS = {
-  'Cache-Control': 'private, no-cache, no-store',
-  Expires: '0',
-  Pragma: 'no-cache',
-  'Content-Type': 'application/json',
+  'cache-control': 'private, no-cache, no-store',
+  expires: '0',
+  pragma: 'no-cache',
+  'content-type': 'application/json',
 };
 
 /** Whether Auth.js would answer this session read with `null` and leave every cookie as it is. */

@@ -79,6 +79,19 @@ describe('the session reader', () => {
     expect(await reader.getUser(withCookie(header))).toBeNull();
   });
 
+  it('tells apart remembered headers that differ only away from their middle', async () => {
+    const reader = createSessionReader(storeOf(new Set(['s1', 's2'])), testEnv(), TEST_AUTH_SECRET);
+    const [one, two] = [await sessionCookie('s1'), await sessionCookie('s2')];
+    expect(one.length).toBe(two.length);
+    // The same length and the same middle (the padding): only the tokens tell them apart.
+    const padding = `padding=${'x'.repeat(3000)}`;
+    const headers = { s1: `${COOKIE}=${one}; ${padding}`, s2: `${COOKIE}=${two}; ${padding}` };
+    for (let i = 0; i < 2; i++) {
+      expect((await reader.getUser(withCookie(headers.s1)))?.id).toBe('user-s1');
+      expect((await reader.getUser(withCookie(headers.s2)))?.id).toBe('user-s2');
+    }
+  });
+
   it('judges a request that presents a bearer token by that token alone, remembered or not', async () => {
     const reader = createSessionReader(storeOf(new Set(['s1'])), testEnv(), TEST_AUTH_SECRET);
     const cookie = `${COOKIE}=${await sessionCookie('s1')}`;

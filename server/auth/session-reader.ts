@@ -17,11 +17,28 @@ const DECODED_TOKENS = 10_000;
  */
 const REMEMBERED_HEADERS = 2_000;
 const REMEMBERED_HEADER_CHARS = 4096;
+/** Chars of a header its remembered token is looked up by (headerKey). */
+const HEADER_KEY_CHARS = 64;
 
 interface DecodedToken {
   sid: string;
   issuedAt: number;
   expiresAt: number;
+}
+
+interface RememberedHeader {
+  header: string;
+  token: DecodedToken;
+}
+
+/**
+ * What a remembered header is looked up by: its length and the chars around its middle, which fall in
+ * the session token, the longest part of it. Looking a Map up by a string hashes all of the string,
+ * some µs for a 1.5 KB header arriving afresh with every request; the whole header is then compared.
+ */
+function headerKey(header: string): string {
+  const from = Math.max(0, (header.length - HEADER_KEY_CHARS) >> 1);
+  return `${header.length} ${header.slice(from, from + HEADER_KEY_CHARS)}`;
 }
 
 const ms = (seconds: unknown) => (typeof seconds === 'number' ? seconds * 1000 : 0);
@@ -36,7 +53,10 @@ export function createSessionReader(store: SessionStore, env: Env, secret: strin
   const cookieName = sessionCookieName(env);
   // Valid tokens only, so garbage cannot crowd the ones in use out.
   const decoded = new Map<string, DecodedToken>();
-  const byHeader = { bearer: new Map<string, DecodedToken>(), cookie: new Map<string, DecodedToken>() };
+  const byHeader = {
+    bearer: new Map<string, RememberedHeader>(),
+    cookie: new Map<string, RememberedHeader>(),
+  };
 
   async function decodeToken(kind: 'bearer' | 'cookie', token: string): Promise<DecodedToken | null> {
     const key = `${kind} ${token}`;
@@ -62,14 +82,19 @@ export function createSessionReader(store: SessionStore, env: Env, secret: strin
     header: string,
     token: (header: string) => string | undefined,
   ): Promise<DecodedToken | null | undefined> {
-    const remembered = byHeader[kind].get(header);
-    if (remembered && remembered.expiresAt > Date.now()) return remembered;
-    byHeader[kind].delete(header);
+    const key = headerKey(header);
+    const remembered = byHeader[kind].get(key);
+    if (remembered?.header === header && remembered.token.expiresAt > Date.now()) return remembered.token;
     const found = token(header);
     if (!found) return undefined;
     const entry = await decodeToken(kind, found);
-    if (entry && header.length <= REMEMBERED_HEADER_CHARS)
-      remember(byHeader[kind], header, entry, REMEMBERED_HEADERS);
+    // Another header with the same key takes its place: one of the two is then parsed again.
+    if (entry && header.length <= REMEMBERED_HEADER_CHARS) {
+      byHeader[kind].delete(key);
+      remember(byHeader[kind], key, { header, token: entry }, REMEMBERED_HEADERS);
+    } else if (remembered?.header === header) {
+      byHeader[kind].delete(key);
+    }
     return entry;
   }
 

@@ -4,27 +4,31 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
+import { plainHeaders } from '../plain-response';
 
 const COMPRESSIBLE =
   /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json|graphql)|image\/svg)/;
 const MIN_BYTES = 1024;
 
+/** One of the response's headers, from its plain record when it has one (plain-response.ts). */
+function header(res: Response, name: string): string | null {
+  const plain = plainHeaders(res);
+  return plain ? (plain[name] ?? null) : res.headers.get(name);
+}
+
 export function compression(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    const res = c.res;
-    const type = res.headers.get('Content-Type') ?? '';
-    const length = Number(res.headers.get('Content-Length') ?? Number.NaN);
     const accepted = c.req.header('Accept-Encoding') ?? '';
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    if (!encoding || c.req.method === 'HEAD') return;
+    const res = c.res;
     // `body` is read last: reading it turns a response held as bytes into a stream, which Node
     // then sends chunk by chunk, many times slower for a response that is not compressed.
     if (
-      !encoding ||
-      c.req.method === 'HEAD' ||
-      res.headers.has('Content-Encoding') ||
-      !COMPRESSIBLE.test(type) ||
-      length < MIN_BYTES ||
+      header(res, 'content-encoding') !== null ||
+      !COMPRESSIBLE.test(header(res, 'content-type') ?? '') ||
+      Number(header(res, 'content-length') ?? Number.NaN) < MIN_BYTES ||
       !res.body
     ) {
       return;

@@ -2,6 +2,7 @@
 // hash), and HSTS behind https.
 import type { MiddlewareHandler } from 'hono';
 import { inlineScriptHashes } from '../inline-script-hashes';
+import { type HeaderRecord, plainHeaders, setBaseHeaders } from '../plain-response';
 
 const policyWith = (scriptHashes: string[]) =>
   [
@@ -23,15 +24,25 @@ const policyWith = (scriptHashes: string[]) =>
 
 export function securityHeaders(options: { https: boolean; staticDir: string }): MiddlewareHandler {
   const contentSecurityPolicy = policyWith(inlineScriptHashes(options.staticDir));
+  // Made once: a plain response (plain-response.ts) is made with them, under the route's own headers.
+  const headers: HeaderRecord = {
+    'content-security-policy': contentSecurityPolicy,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+  };
+  if (options.https) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
+  const entries = Object.entries(headers);
   return async (c, next) => {
+    setBaseHeaders(c, headers);
     await next();
+    if (plainHeaders(c.res)) return;
     const h = c.res.headers;
     // A route may answer with its own policy (only the development GraphiQL page does: routes/graphql.ts).
-    if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', contentSecurityPolicy);
-    h.set('X-Content-Type-Options', 'nosniff');
-    h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    h.set('X-Frame-Options', 'DENY');
-    h.set('Cross-Origin-Opener-Policy', 'same-origin');
-    if (options.https) h.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    const ownPolicy = h.has('Content-Security-Policy');
+    for (const [name, value] of entries) {
+      if (!(ownPolicy && name === 'content-security-policy')) h.set(name, value);
+    }
   };
 }

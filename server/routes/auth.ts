@@ -22,6 +22,7 @@ import { apiError } from '../http-error';
 import { formBody, jsonBody } from '../json-body';
 import type { ServerMetrics } from '../metrics/server-metrics';
 import { sameOriginJson } from '../middleware/same-origin-json';
+import { plainResponse } from '../plain-response';
 import { RateLimiter, tooManyRequests } from '../rate-limit';
 
 /** Far more than an address, a password and the CSRF token take. */
@@ -144,12 +145,13 @@ export function authRoutes(deps: AuthRoutesDeps) {
   const unchangedAnonymous = anonymousSessionCheck(env, secret);
   app.get(`${apiPaths.auth}/session`, async (c, next) => {
     if (unchangedAnonymous(c.req.raw, c.req.query('callbackUrl')))
-      return c.body('null', 200, NULL_SESSION_HEADERS);
+      return plainResponse(c, 'null', 200, NULL_SESSION_HEADERS);
     const session = await sessions.cookieSession(c.req.raw);
     if (!session || Date.now() - session.issuedAt >= SESSION_UPDATE_AGE_MS) return next();
-    c.header('Cache-Control', 'private, no-cache, no-store');
-    c.header('Content-Type', 'application/json');
-    return c.body(sessionJson(session));
+    return plainResponse(c, sessionJson(session), 200, {
+      'cache-control': 'private, no-cache, no-store',
+      'content-type': 'application/json',
+    });
   });
 
   /** Hands a request to Auth.js; `form` is a POST's validated body. */

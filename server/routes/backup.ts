@@ -15,6 +15,7 @@ import { apiError } from '../http-error';
 import { jsonBody } from '../json-body';
 import type { Logger } from '../logger';
 import { sameOriginJson } from '../middleware/same-origin-json';
+import { plainResponse } from '../plain-response';
 
 export interface BackupDeps {
   database: Database;
@@ -43,9 +44,7 @@ function snapshotOwner(sessions: SessionReader) {
 
 /** Answers the snapshot, serialized once per copy (backup-cache.ts). */
 function sendSnapshot(c: Context, json: string) {
-  c.header('Cache-Control', 'no-store');
-  c.header('Content-Type', 'application/json');
-  return c.body(json);
+  return plainResponse(c, json, 200, { 'cache-control': 'no-store', 'content-type': 'application/json' });
 }
 
 /**

@@ -49,7 +49,8 @@ export function i18nMessagesRoutes(messages: LocaleMessages) {
     if (body === undefined) {
       return apiError(c, 404, 'unknown_locale', `No messages for locale "${locale}"`);
     }
-    c.header('Cache-Control', messages.cacheable ? `public, max-age=${ONE_DAY_SECONDS}` : 'no-cache');
-    return sendPrecompressed(c, body);
+    return sendPrecompressed(c, body, {
+      'cache-control': messages.cacheable ? `public, max-age=${ONE_DAY_SECONDS}` : 'no-cache',
+    });
   });
 }

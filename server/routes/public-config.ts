@@ -5,8 +5,5 @@ import { precompress, sendPrecompressed } from '../precompressed';
 
 export function publicConfigRoutes(config: PublicConfig) {
   const body = precompress(JSON.stringify(config), 'application/json');
-  return new Hono().get('/api/config', (c) => {
-    c.header('Cache-Control', 'no-cache');
-    return sendPrecompressed(c, body);
-  });
+  return new Hono().get('/api/config', (c) => sendPrecompressed(c, body, { 'cache-control': 'no-cache' }));
 }

@@ -8,6 +8,7 @@ import type { SessionReader } from '../auth/session-user';
 import { apiError } from '../http-error';
 import { jsonBody } from '../json-body';
 import type { Logger } from '../logger';
+import { plainResponse } from '../plain-response';
 import { holdsEtag } from '../precompressed';
 import { type ArtifactCatalog, isCurrent } from '../search/artifact-catalog';
 import { checksumAnswers } from '../search/checksum-answers';
@@ -43,9 +44,10 @@ export function searchIndexRoutes({ config, artifacts, logger, sessions }: Searc
       );
     }
     const built = await artifacts.summaries();
-    c.header('Cache-Control', 'no-store');
-    c.header('Content-Type', 'application/json');
-    return c.body(answers.text(built, user !== null, dataSources));
+    return plainResponse(c, answers.text(built, user !== null, dataSources), 200, {
+      'cache-control': 'no-store',
+      'content-type': 'application/json',
+    });
   });
 
   app.get(`${apiPaths.searchIndex}/:source/:crc32c`, async (c) => {
@@ -67,14 +69,16 @@ export function searchIndexRoutes({ config, artifacts, logger, sessions }: Searc
     const etag = `"${crc32c}"`;
     // Content-addressed by checksum, so a public one never changes. A protected one is never kept
     // by the browser's HTTP cache, which sign-out cannot empty: the worker's own copy is wiped instead.
-    c.header('Cache-Control', source.protected ? 'private, no-store' : 'public, max-age=31536000, immutable');
-    c.header('ETag', etag);
-    if (holdsEtag(c, etag)) return c.body(null, 304);
+    const cacheControl = source.protected ? 'private, no-store' : 'public, max-age=31536000, immutable';
+    if (holdsEtag(c, etag)) return plainResponse(c, null, 304, { 'cache-control': cacheControl, etag });
     const bytes = await artifacts.bytes(name, crc32c);
     if (!bytes) return apiError(c, 404, 'not_found', `The "${name}" index was just replaced; ask again.`);
-    c.header('Content-Type', 'application/octet-stream');
-    c.header('Content-Length', String(bytes.length));
-    return c.body(bytes as Uint8Array<ArrayBuffer>);
+    return plainResponse(c, bytes, 200, {
+      'cache-control': cacheControl,
+      etag,
+      'content-type': 'application/octet-stream',
+      'content-length': String(bytes.length),
+    });
   });
 
   return app;
