@@ -33,7 +33,12 @@ export interface BenchEngine {
   ): Promise<{ bytes: Uint8Array; rawSize: number }>;
   /** What a device keeps of the downloaded bytes, when not those bytes: what `open` is given. */
   keep?(bytes: Uint8Array): Promise<Uint8Array>;
-  open(source: DataSourceConfig, bytes: Uint8Array): Promise<OpenIndex>;
+  /**
+   * What the device keeps beside them once it opened them (the engine's derived arrays, ADR 021),
+   * for `open` to take; an engine that derives nothing leaves it out.
+   */
+  derive?(source: DataSourceConfig, kept: Uint8Array): Promise<Uint8Array>;
+  open(source: DataSourceConfig, bytes: Uint8Array, derived?: Uint8Array): Promise<OpenIndex>;
 }
 
 export const benchEngineNames = ['orama', 'minisearch', 'flexsearch', 'sift'] as const;
@@ -41,7 +46,8 @@ export type BenchEngineName = (typeof benchEngineNames)[number];
 
 /**
  * An engine through the app's artifact path: what the server builds and the worker restores, from
- * the decompressed bytes it keeps, checking their digest meanwhile.
+ * the decompressed bytes it keeps and what the engine derived from them when given, checking their
+ * digests meanwhile.
  */
 export function artifactEngine(engine: SearchEngine): BenchEngine {
   return {
@@ -50,10 +56,14 @@ export function artifactEngine(engine: SearchEngine): BenchEngine {
       return { bytes: artifact.bytes, rawSize: artifact.rawSize };
     },
     keep: inflateArtifact,
-    async open(source, bytes) {
+    derive: engine.derive
+      ? async (_source, kept) => engine.derive!((await restoreArtifact(parseArtifact(kept), engine)).index)
+      : undefined,
+    async open(source, bytes, derived) {
       const [{ index }] = await Promise.all([
-        restoreArtifact(parseArtifact(bytes), engine),
+        restoreArtifact(parseArtifact(bytes), engine, derived),
         artifactDigest(bytes),
+        derived && artifactDigest(derived),
       ]);
       return {
         search: async (request) =>

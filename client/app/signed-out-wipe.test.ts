@@ -1,22 +1,25 @@
 // @vitest-environment happy-dom
-// Signed out means gone, on a page where the search worker never started too: a protected source's
-// cached artifact and its delta segment leave the device; a public source's stay.
+// Signed out means gone, on a page where the search worker never started too: every cache entry of a
+// protected source (its artifact, its delta segment and the arrays derived from each) leaves the
+// device; a public source's stay.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import appConfig from '#app-config';
-import { deltaCacheKey } from '#client/workers/artifact-cache-keys';
+import { DERIVED_KEY_SUFFIX, sourceCacheKeys } from '#client/workers/artifact-cache-keys';
 import { indexedDbArtifactCache } from '#client/workers/indexed-db-artifact-cache';
 import { parseAppConfig } from '#shared/app-config';
 import { wipeProtectedData } from './signed-out-wipe';
 
 describe('the sign-out wipe', () => {
-  it('removes the protected sources’ cached artifacts and deltas, and keeps the public ones', async () => {
+  it('removes the protected sources’ cache entries, derived arrays too, and keeps the public ones', async () => {
     const config = parseAppConfig(appConfig);
     const cache = indexedDbArtifactCache();
-    // The form the worker keeps (decompressed bytes and their digest).
+    // The forms the worker keeps: decompressed bytes and their digest, derived arrays beside them.
     const artifact = { crc32c: 1, size: 3, raw: new Blob([new Uint8Array([1, 2, 3])]), digest: 'a1' };
-    const keys = ['cities', deltaCacheKey('cities'), 'countries', deltaCacheKey('countries')];
-    for (const key of keys) await cache.put(key, artifact);
+    const derived = { crc32c: 1, of: 'a1', derived: new Blob([new Uint8Array([4])]), digest: 'b2' };
+    const keys = [...sourceCacheKeys('cities'), ...sourceCacheKeys('countries')];
+    expect(keys.filter((key) => key.endsWith(DERIVED_KEY_SUFFIX))).toHaveLength(4);
+    for (const key of keys) await cache.put(key, key.endsWith(DERIVED_KEY_SUFFIX) ? derived : artifact);
 
     await wipeProtectedData(config);
 
@@ -24,10 +27,8 @@ describe('the sign-out wipe', () => {
     expect(config.gapSearch.dataSources.countries!.protected).toBe(false);
     const kept = await Promise.all(keys.map(async (key) => [key, (await cache.get(key)) !== undefined]));
     expect(Object.fromEntries(kept)).toEqual({
-      cities: false,
-      [deltaCacheKey('cities')]: false,
-      countries: true,
-      [deltaCacheKey('countries')]: true,
+      ...Object.fromEntries(sourceCacheKeys('cities').map((key) => [key, false])),
+      ...Object.fromEntries(sourceCacheKeys('countries').map((key) => [key, true])),
     });
   });
 });

@@ -1,7 +1,7 @@
 // Signed out means gone: whenever nobody is signed in (a sign-out on any page, another tab's, a
 // session the server ended, or a start with an expired one), the protected data this device kept
 // is removed — the protected sources' indexes from the search worker's memory and its IndexedDB
-// copy, the cached search results, the lookups in localStorage, a start snapshot drawn for a
+// copy (segments and the arrays derived from them), the cached search results, the lookups in localStorage, a start snapshot drawn for a
 // signed-in user (one drawn for nobody stays) and a signed-in user's recent searches. Public indexes stay. The user's key-value items are handled on the same change
 // by backup-sync.tsx.
 import { useEffect } from 'react';
@@ -12,7 +12,7 @@ import { browserLookupsStorage } from '../features/lookups/lookups-storage';
 import { lookupsQueryKey } from '../features/lookups/use-lookups';
 import { searchQueryKeys } from '../features/search/load-search-indexes';
 import { forgetSignedInRecentSearches } from '../features/search/recent-searches';
-import { deltaCacheKey } from '../workers/artifact-cache-keys';
+import { sourceCacheKeys } from '../workers/artifact-cache-keys';
 import { indexedDbArtifactCache } from '../workers/indexed-db-artifact-cache';
 import { startedAppSearchDeps } from './app-search';
 import { appQueryClient } from './query-client';
@@ -51,9 +51,8 @@ export async function wipeProtectedData(config: PublicConfig): Promise<void> {
   await Promise.all(
     protectedNames.map(async (name) => {
       await worker?.dropIndex(name);
-      // The worker may never have started on this page: its cached artifact and delta go here.
-      await cache.delete(name);
-      await cache.delete(deltaCacheKey(name));
+      // The worker may never have started on this page: its cache entries go here.
+      await Promise.all(sourceCacheKeys(name).map((key) => cache.delete(key)));
     }),
   );
 }

@@ -1,8 +1,9 @@
 // The worker's artifact cache in IndexedDB: one entry per segment (artifact-cache-keys.ts), holding
-// the artifact as the engine opens it (search-worker-api.ts, CachedArtifact), so a reload restores
-// indexes without downloading or decompressing them again.
+// the artifact as the engine opens it (search-worker-api.ts, CachedArtifact), and one beside it with
+// what the engine derived from it (CachedDerived), so a reload restores indexes without downloading,
+// decompressing or deriving them again.
 import { openDB } from 'idb';
-import type { ArtifactCache, CachedArtifact } from './search-worker-api';
+import type { ArtifactCache, CacheEntry } from './search-worker-api';
 
 export const ARTIFACT_DATABASE = 'sift-search';
 export const ARTIFACT_STORE = 'index-artifacts';
@@ -14,8 +15,8 @@ export function indexedDbArtifactCache(): ArtifactCache {
     },
   });
   return {
-    get: async (name) => (await (await database).get(ARTIFACT_STORE, name)) as CachedArtifact | undefined,
-    put: async (name, artifact) => void (await (await database).put(ARTIFACT_STORE, artifact, name)),
-    delete: async (name) => (await database).delete(ARTIFACT_STORE, name),
+    get: async (key) => (await (await database).get(ARTIFACT_STORE, key)) as CacheEntry | undefined,
+    put: async (key, entry) => void (await (await database).put(ARTIFACT_STORE, entry, key)),
+    delete: async (key) => (await database).delete(ARTIFACT_STORE, key),
   };
 }

@@ -3,16 +3,18 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '#shared/api-paths';
 import type { DataSourceConfig } from '#shared/app-config';
-import { buildArtifact, inflateArtifact } from '#shared/search/index-artifact';
+import { buildArtifact, inflateArtifact, parseArtifact } from '#shared/search/index-artifact';
 import { recordsToIndexDocuments } from '#shared/search/index-input';
 import { buildSearchRequest } from '#shared/search/search-request';
 import type { SearchIndexResult } from '#shared/search/search-types';
+import { DERIVED_FORMAT } from '#shared/search/sift/derived';
 import { siftEngine } from '#shared/search/sift-engine';
-import { deltaCacheKey } from './artifact-cache-keys';
+import { deltaCacheKey, derivedCacheKey, sourceCacheKeys } from './artifact-cache-keys';
 import { artifactDigest } from './artifact-digest';
 import { indexedDbArtifactCache } from './indexed-db-artifact-cache';
 import {
   type CachedArtifact,
+  type CachedDerived,
   ChecksumMismatchError,
   createSearchWorkerApi,
   type SearchWorkerApi,
@@ -56,6 +58,28 @@ const keptBytes = (key: string) =>
     if (!entry || !('raw' in entry)) throw new Error(`nothing kept under ${key} yet`);
     return new Uint8Array(await entry.raw.arrayBuffer());
   });
+/** What the engine derives from `bytes` (artifact bytes, decompressed) once opened. */
+const derivedFrom = async (bytes: Uint8Array) => {
+  const { spec, payload } = parseArtifact(bytes.slice());
+  return siftEngine.derive!(await siftEngine.restore(spec, payload)) as Uint8Array<ArrayBuffer>;
+};
+/** What a load leaves beside the artifact it cached: `derived` (raw's when not given) and its digest. */
+const derivedEntry = async (derived?: Uint8Array): Promise<CachedDerived> => {
+  const bytes = derived ?? (await derivedFrom(raw));
+  return {
+    crc32c: built.crc32c,
+    of: await artifactDigest(raw),
+    derived: new Blob([bytes as Uint8Array<ArrayBuffer>]),
+    digest: await artifactDigest(bytes),
+  };
+};
+/** The derived arrays cached beside `key`, once the write a load started is done. */
+const keptDerived = (key: string) =>
+  vi.waitFor(async () => {
+    const entry = await indexedDbArtifactCache().get(derivedCacheKey(key));
+    if (!entry || !('derived' in entry)) throw new Error(`nothing derived kept for ${key} yet`);
+    return { ...entry, bytes: new Uint8Array(await entry.derived.arrayBuffer()) };
+  });
 const flipped = (bytes: Uint8Array) => {
   const copy = bytes.slice();
   copy[copy.length >> 1]! ^= 0xff;
@@ -96,8 +120,7 @@ afterEach(async () => {
 
 describe('search worker', () => {
   beforeEach(async () => {
-    await indexedDbArtifactCache().delete('places');
-    await indexedDbArtifactCache().delete(deltaCacheKey('places'));
+    for (const key of sourceCacheKeys('places')) await indexedDbArtifactCache().delete(key);
   });
 
   it('takes a delta segment on top of the index, downloading only it, and keeps it offline', async () => {
@@ -193,9 +216,10 @@ describe('search worker', () => {
     api.restoreCached({ places: 'sift' });
     // Not searchable until the page confirms the checksum.
     expect(await api.searchIndex('places', search('zurich'))).toBe('error');
-    // Once the restore has read the cache, the artifact goes: loadIndex keeps what was restored.
-    expect(read).toHaveBeenCalledTimes(1);
-    await read.mock.results[0]!.value;
+    // Once the restore has read the cache (the artifact, and what was derived from it), the artifact
+    // goes: loadIndex keeps what was restored.
+    expect(read.mock.calls).toEqual([['places'], [derivedCacheKey('places')]]);
+    await Promise.all(read.mock.results.map((result) => result.value));
     await indexedDbArtifactCache().delete('places');
     expect(await api.loadIndex('places', 'sift', built.crc32c)).toEqual({
       from: 'cache',
@@ -337,5 +361,107 @@ describe('search worker', () => {
     await api.dropIndex('places');
     expect(await api.searchIndex('places', search('zurich'))).toBe('error');
     expect(await indexedDbArtifactCache().get('places')).toBeUndefined();
+  });
+
+  it('keeps what the engine derived beside a download; a reload opens with it, deriving nothing', async () => {
+    const api = workerApi({ cache: indexedDbArtifactCache(), fetch: server().fetch });
+    await api.loadIndex('places', 'sift', built.crc32c);
+    const kept = await keptDerived('places');
+    expect(kept).toMatchObject({ crc32c: built.crc32c, of: await artifactDigest(raw) });
+    expect(kept.digest).toBe(await artifactDigest(kept.bytes));
+    expect(kept.bytes).toEqual(await derivedFrom(raw));
+
+    const derive = vi.spyOn(siftEngine, 'derive');
+    try {
+      const offline = workerApi({
+        cache: indexedDbArtifactCache(),
+        fetch: () => Promise.reject(new TypeError('offline')),
+      });
+      expect(await offline.loadIndex('places', 'sift', built.crc32c)).toMatchObject({ from: 'cache' });
+      expect(names(await offline.searchIndex('places', search('sao paulo')))).toEqual(['São Paulo']);
+      expect(names(await offline.searchIndex('places', search('cairo')))).toEqual([]);
+      expect(names(await offline.searchIndex('places', search('قاهرة')))).toEqual(['القاهرة']);
+      expect(offline.getDocument('places', '3')?.name).toBe('Saint-Denis');
+      expect(derive).not.toHaveBeenCalled();
+    } finally {
+      derive.mockRestore();
+    }
+  });
+
+  it('derives again from a cached artifact kept without its derived arrays, and keeps them', async () => {
+    await indexedDbArtifactCache().put('places', await keptEntry());
+    const api = workerApi({ cache: indexedDbArtifactCache(), fetch: server().fetch });
+    expect(await api.loadIndex('places', 'sift', built.crc32c)).toMatchObject({ from: 'cache' });
+    expect(names(await api.searchIndex('places', search('zurich')))).toEqual(['Zürich']);
+    expect((await keptDerived('places')).bytes).toEqual(await derivedFrom(raw));
+  });
+
+  it.each<[string, () => Promise<CachedDerived>]>([
+    [
+      'a changed byte',
+      async () => ({ ...(await derivedEntry()), derived: new Blob([flipped(await derivedFrom(raw))]) }),
+    ],
+    [
+      'part of its bytes',
+      async () => {
+        const bytes = await derivedFrom(raw);
+        return { ...(await derivedEntry()), derived: new Blob([bytes.slice(0, bytes.length >> 1)]) };
+      },
+    ],
+    [
+      'bytes that cannot be read back',
+      async () => {
+        const gone = new Blob([await derivedFrom(raw)]);
+        gone.arrayBuffer = () => Promise.reject(new DOMException('The file is gone', 'NotReadableError'));
+        return { ...(await derivedEntry()), derived: gone };
+      },
+    ],
+    [
+      'another format',
+      async () => {
+        // The header opens the pack: {"format":"sift-derived/1", ...; its last letter changed.
+        const bytes = await derivedFrom(raw);
+        bytes[4 + `{"format":"${DERIVED_FORMAT}`.length - 1] = '_'.charCodeAt(0);
+        return derivedEntry(bytes);
+      },
+    ],
+    [
+      'arrays of other bytes, with their digest',
+      async () => {
+        const other = await buildArtifact(places, recordsToIndexDocuments(places, records.slice(0, 2)));
+        return derivedEntry(await derivedFrom(await inflateArtifact(other.bytes)));
+      },
+    ],
+    ['arrays of other bytes', async () => ({ ...(await derivedEntry()), of: 'another digest' })],
+  ])(
+    'derives again, never searching what it took, when the kept derived arrays have %s',
+    async (_, entry) => {
+      await indexedDbArtifactCache().put('places', await keptEntry());
+      await indexedDbArtifactCache().put(derivedCacheKey('places'), await entry());
+      const network = server();
+      const api = workerApi({ cache: indexedDbArtifactCache(), fetch: network.fetch });
+      expect(await api.loadIndex('places', 'sift', built.crc32c)).toMatchObject({ from: 'cache' });
+      expect(network.requests).toEqual([]);
+      // The rank order and every hit as from the bytes alone.
+      expect(names(await api.searchIndex('places', buildSearchRequest(places, undefined)))).toEqual([
+        'São Paulo',
+        'القاهرة',
+        'Zürich',
+        'Saint-Denis',
+      ]);
+      expect(names(await api.searchIndex('places', search('saint denis')))).toEqual(['Saint-Denis']);
+      const expected = await derivedFrom(raw);
+      await vi.waitFor(async () => expect((await keptDerived('places')).bytes).toEqual(expected));
+    },
+  );
+
+  it('drops the derived arrays of a source and of its delta with it', async () => {
+    const cache = indexedDbArtifactCache();
+    const derived = await derivedEntry();
+    for (const key of sourceCacheKeys('places'))
+      await cache.put(key, key.endsWith('+derived') ? derived : await keptEntry());
+    const api = workerApi({ cache, fetch: server().fetch });
+    await api.dropIndex('places');
+    for (const key of sourceCacheKeys('places')) expect(await cache.get(key)).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 // What the search worker does (spec §7: loadIndex, addIndex, searchIndex), apart from the worker
 // plumbing so that it runs in Node tests too. Indexes live in the worker's memory; their artifacts
-// are cached (IndexedDB in the browser) as the engine opens them, and only ever used when the
-// digest they were stored with checks out.
+// are cached (IndexedDB in the browser) as the engine opens them, with the arrays the engine derived
+// from them beside, and only ever used when the digests they were stored with check out.
 import { apiPaths } from '#shared/api-paths';
 import type { DataSourceConfig } from '#shared/app-config';
 import { crc32c as checksum } from '#shared/crc32c';
@@ -15,7 +15,7 @@ import { runSearch } from '#shared/search/run-search';
 import type { SearchAlgorithm } from '#shared/search/search-algorithms';
 import type { IndexDocument, SearchIndexResult, SearchRequest } from '#shared/search/search-types';
 import { segmentedEngine, withDelta } from '#shared/search/segments';
-import { deltaCacheKey } from './artifact-cache-keys';
+import { deltaCacheKey, derivedCacheKey, sourceCacheKeys } from './artifact-cache-keys';
 import { artifactDigest } from './artifact-digest';
 
 /**
@@ -36,6 +36,25 @@ interface KeptBytes {
   /** artifact-digest.ts's, of `raw`. */
   digest: string;
 }
+
+/**
+ * What the engine derived from a cached segment's decompressed bytes (`SearchEngine.derive`), kept
+ * under derivedCacheKey(its key) so that a start reads and views them instead of computing them
+ * (ADR 021). Taken only for the bytes whose digest is `of`, and when its own `digest` matches.
+ */
+export interface CachedDerived {
+  crc32c: number;
+  /** The digest of the segment's decompressed bytes they were derived from. */
+  of: string;
+  derived: Blob;
+  /** artifact-digest.ts's, of `derived`. */
+  digest: string;
+}
+
+/** An entry of the cache: a segment, or what the engine derived from one. */
+export type CacheEntry = CachedArtifact | CachedDerived;
+const isArtifact = (entry: CacheEntry | undefined): entry is CachedArtifact =>
+  entry !== undefined && !('derived' in entry);
 
 /** A segment's decompressed bytes, checked: what the engine opens. */
 interface IntactArtifact {
@@ -59,11 +78,28 @@ async function readCached(cached: CachedArtifact): Promise<{ raw: Uint8Array; in
   return { raw, intact: artifactDigest(raw).then((digest) => digest === cached.digest) };
 }
 
+/**
+ * The derived arrays kept for `cached`'s bytes, and whether they are intact (their digest, computed
+ * while they are opened); undefined when none are kept for these bytes or they cannot be read.
+ */
+async function readDerived(
+  cached: CachedArtifact,
+  entry: CacheEntry | undefined,
+): Promise<{ bytes: Uint8Array; intact: Promise<boolean> } | undefined> {
+  if ('bytes' in cached || !entry || !('derived' in entry)) return undefined;
+  if (entry.crc32c !== cached.crc32c || entry.of !== cached.digest) return undefined;
+  const bytes = await entry.derived.arrayBuffer().then(
+    (buffer) => new Uint8Array(buffer),
+    () => undefined,
+  );
+  return bytes && { bytes, intact: artifactDigest(bytes).then((digest) => digest === entry.digest) };
+}
+
 /** Where downloaded artifacts are kept between page loads, under artifact-cache-keys.ts's keys. */
 export interface ArtifactCache {
-  get(name: string): Promise<CachedArtifact | undefined>;
-  put(name: string, artifact: CachedArtifact): Promise<void>;
-  delete(name: string): Promise<void>;
+  get(key: string): Promise<CacheEntry | undefined>;
+  put(key: string, entry: CacheEntry): Promise<void>;
+  delete(key: string): Promise<void>;
 }
 
 export interface LoadedIndex {
@@ -87,6 +123,11 @@ interface OpenedIndex {
   bytes: number;
   /** A delta segment's: the base documents it hides. */
   hides?: string[];
+  /**
+   * Caches what the engine derived from it, once loadIndex has made it searchable (so that the
+   * arrays made on first use by then go too); set when the cache has none for it. Called once.
+   */
+  keepDerived?: () => void;
 }
 
 /** What a source's searches run on: its artifact, with its delta segment on top when it has one. */
@@ -144,19 +185,53 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
   const writing = new Map<string, Promise<void>>();
 
   /**
-   * Caches a downloaded segment as the engine opens it, with the digest of the bytes just checked,
-   * without holding up its first searches; a failed write only costs a download later.
+   * Writes the entry under `key` once made, without holding up searches: a failed write only costs
+   * a download or a derivation later.
    */
-  function keep(key: string, crc32c: number, size: number, raw: Uint8Array): void {
-    const write = artifactDigest(raw)
-      .then((digest) =>
-        cache.put(key, { crc32c, size, raw: new Blob([raw as Uint8Array<ArrayBuffer>]), digest }),
-      )
+  function write(key: string, entry: Promise<CacheEntry>): void {
+    const written = entry
+      .then((made) => cache.put(key, made))
       .catch(() => undefined)
       .finally(() => {
-        if (writing.get(key) === write) writing.delete(key);
+        if (writing.get(key) === written) writing.delete(key);
       });
-    writing.set(key, write);
+    writing.set(key, written);
+  }
+
+  /** Caches a downloaded segment as the engine opens it, with the digest of the bytes just checked; returns that digest. */
+  function keep(key: string, crc32c: number, size: number, raw: Uint8Array): Promise<string> {
+    const digest = artifactDigest(raw);
+    write(
+      key,
+      digest.then((made) => ({
+        crc32c,
+        size,
+        raw: new Blob([raw as Uint8Array<ArrayBuffer>]),
+        digest: made,
+      })),
+    );
+    return digest;
+  }
+
+  /** Sets `opened` to cache what the engine derived from the bytes of digest `of` (CachedDerived). */
+  function deriveLater(key: string, opened: OpenedIndex, of: Promise<string>): void {
+    const { engine, index, crc32c } = opened;
+    if (!engine.derive || crc32c === null) return;
+    opened.keepDerived = () => {
+      opened.keepDerived = undefined;
+      write(
+        derivedCacheKey(key),
+        of.then(async (digest) => {
+          const derived = engine.derive!(index);
+          return {
+            crc32c,
+            of: digest,
+            derived: new Blob([derived as Uint8Array<ArrayBuffer>]),
+            digest: await artifactDigest(derived),
+          };
+        }),
+      );
+    };
   }
 
   async function forget(key: string): Promise<void> {
@@ -164,11 +239,17 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
     await cache.delete(key);
   }
 
+  /** Removes a segment and what was derived from it from the cache. */
+  async function forgetSegment(key: string): Promise<void> {
+    await Promise.all([forget(key), forget(derivedCacheKey(key))]);
+  }
+
   /**
    * The index of the cached artifact under `key` when it is the wanted one (any, without `crc32c`)
    * and intact; a damaged or partial copy (one that cannot be read, or does not match) is dropped.
-   * The engine opens the bytes while their digest is computed, and nothing opened is returned
-   * before it matches.
+   * The engine opens the bytes, with the arrays derived from them before when those are kept, while
+   * their digests are computed, and nothing opened is returned before they match. Kept arrays that
+   * are damaged, partial or of another format are derived again (and kept again once loaded).
    */
   async function openCached(
     name: string,
@@ -176,29 +257,45 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
     algorithm: SearchAlgorithm,
     crc32c?: number,
   ): Promise<OpenedIndex | undefined> {
-    const cached = await cache.get(key).catch(() => undefined);
-    if (!cached || (crc32c !== undefined && cached.crc32c !== crc32c)) return undefined;
-    const read = await readCached(cached).catch(() => undefined);
+    const [cached, derivedEntry] = await Promise.all(
+      [key, derivedCacheKey(key)].map((entryKey) => cache.get(entryKey).catch(() => undefined)),
+    );
+    if (!isArtifact(cached) || (crc32c !== undefined && cached.crc32c !== crc32c)) return undefined;
+    const [read, kept] = await Promise.all([
+      readCached(cached).catch(() => undefined),
+      readDerived(cached, derivedEntry),
+    ]);
     const size = 'bytes' in cached ? cached.bytes.length : cached.size;
-    const opened = read && open(name, algorithm, { crc32c: cached.crc32c, size, raw: read.raw });
+    const artifact = read && { crc32c: cached.crc32c, size, raw: read.raw };
+    const opening = artifact && open(name, algorithm, artifact, kept?.bytes);
     // Damaged bytes may fail to open: whether they were intact decides what happens.
-    opened?.catch(() => undefined);
-    if (read && (await read.intact.catch(() => false))) return opened;
-    console.warn(`The cached "${key}" index is damaged; downloading it again`);
-    await forget(key);
-    return undefined;
+    opening?.catch(() => undefined);
+    if (!artifact || !(await read.intact.catch(() => false))) {
+      console.warn(`The cached "${key}" index is damaged; downloading it again`);
+      await forgetSegment(key);
+      return undefined;
+    }
+    if (kept) {
+      const taken = (await kept.intact.catch(() => false)) && (await opening!.catch(() => undefined));
+      if (taken) return taken;
+      console.warn(`The arrays kept for the cached "${key}" index do not check out; deriving them again`);
+    }
+    const opened = await (kept ? open(name, algorithm, artifact) : opening!);
+    if (!('bytes' in cached)) deriveLater(key, opened, Promise.resolve(cached.digest));
+    return opened;
   }
 
   async function open(
     name: string,
     algorithm: SearchAlgorithm,
     artifact: IntactArtifact,
+    derived?: Uint8Array,
   ): Promise<OpenedIndex> {
     const read = parseArtifact(artifact.raw);
     if (read.algorithm !== algorithm) {
       throw new Error(`The "${name}" index was built for ${read.algorithm}, not ${algorithm}`);
     }
-    const { engine, index } = await restoreArtifact(read);
+    const { engine, index } = await restoreArtifact(read, undefined, derived);
     return {
       engine,
       index,
@@ -232,7 +329,7 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
     if (actual !== crc32c) throw new ChecksumMismatchError(name, crc32c, actual);
     const raw = await inflateArtifact(bytes);
     const opened = await open(name, algorithm, { crc32c, size: bytes.length, raw });
-    keep(key, crc32c, bytes.length, raw);
+    deriveLater(key, opened, keep(key, crc32c, bytes.length, raw));
     return { opened, from: 'network' };
   }
 
@@ -277,12 +374,14 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
         delta && (await segment(name, deltaCacheKey(name), algorithm, delta.crc32c, current?.delta));
       const next = held(base.opened, top?.opened);
       indexes.set(name, next);
+      base.opened.keepDerived?.();
+      top?.opened.keepDerived?.();
       const froms = [base.from, top?.from];
       const from = froms.includes('network') ? 'network' : froms.includes('cache') ? 'cache' : 'memory';
       // A delta this page never held may still be cached from an earlier one: it goes once, not on
       // every load of an index already in memory.
       if (!top && (current?.delta || base.from !== 'memory'))
-        await forget(deltaCacheKey(name)).catch(() => undefined);
+        await forgetSegment(deltaCacheKey(name)).catch(() => undefined);
       return {
         from,
         bytes: from === 'memory' ? 0 : base.opened.bytes + (top?.opened.bytes ?? 0),
@@ -350,8 +449,7 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
     async dropIndex(name: string): Promise<void> {
       indexes.delete(name);
       restoring.delete(name);
-      await forget(name);
-      await forget(deltaCacheKey(name));
+      await Promise.all(sourceCacheKeys(name).map(forget));
     },
   };
 }

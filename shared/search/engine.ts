@@ -36,8 +36,17 @@ export interface SearchEngine<Index = unknown> {
   build(spec: IndexSpec, documents: IndexDocument[]): Promise<Index>;
   /** The artifact payload: bytes that `restore` turns back into an equivalent index. */
   serialize(index: Index): Uint8Array;
-  /** May keep views over `payload` instead of copying it: the caller hands it over. */
-  restore(spec: IndexSpec, payload: Uint8Array): Promise<Index>;
+  /**
+   * May keep views over `payload` instead of copying it: the caller hands it over. `derived`: what
+   * `derive` gave for the same payload, viewed in place too, so that opening reads instead of
+   * computing; throws when it does not fit the payload.
+   */
+  restore(spec: IndexSpec, payload: Uint8Array, derived?: Uint8Array): Promise<Index>;
+  /**
+   * What `restore` computed from the payload, packed for a later `restore` of the same payload (a
+   * device keeps it beside the bytes, ADR 021). An engine that derives nothing leaves it out.
+   */
+  derive?(index: Index): Uint8Array;
   /** `request.term` is either absent or has at least one word (run-search.ts guarantees it). */
   search(index: Index, request: SearchRequest): Promise<EngineResult>;
   getDocument(index: Index, id: string): IndexDocument | undefined;

@@ -134,7 +134,14 @@ function parseHeader(bytes: Uint8Array): ArtifactHeader | undefined {
   }
 }
 
-/** Restores the engine index held by an artifact, with the engine it names unless given one. */
-export async function restoreArtifact(artifact: IndexArtifact, engine = engineFor(artifact.algorithm)) {
-  return { engine, index: await engine.restore(artifact.spec, artifact.payload) };
+/**
+ * Restores the engine index held by an artifact, with the engine it names unless given one, taking
+ * what the engine derived from it before when given (`SearchEngine.derive`).
+ */
+export async function restoreArtifact(
+  artifact: IndexArtifact,
+  engine = engineFor(artifact.algorithm),
+  derived?: Uint8Array,
+) {
+  return { engine, index: await engine.restore(artifact.spec, artifact.payload, derived) };
 }

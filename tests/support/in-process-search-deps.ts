@@ -5,10 +5,10 @@
 import { fetchIndexChecksums } from '#client/features/search/index-checksums-api';
 import type { SearchIndexDeps } from '#client/features/search/load-search-indexes';
 import { createSearchLoadStore } from '#client/features/search/search-load-store';
-import { type CachedArtifact, createSearchWorkerApi } from '#client/workers/search-worker-api';
+import { type CacheEntry, createSearchWorkerApi } from '#client/workers/search-worker-api';
 
 export function inProcessSearchDeps(): SearchIndexDeps {
-  const cached = new Map<string, CachedArtifact>();
+  const cached = new Map<string, CacheEntry>();
   return {
     store: createSearchLoadStore(),
     worker: createSearchWorkerApi({

@@ -2,7 +2,7 @@
 // stand-in server: load states, sign-in and sign-out, builds in progress, failures, merging.
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { type CachedArtifact, createSearchWorkerApi } from '#client/workers/search-worker-api';
+import { type CacheEntry, createSearchWorkerApi } from '#client/workers/search-worker-api';
 import { apiPaths } from '#shared/api-paths';
 import type { DataSourceConfig } from '#shared/app-config';
 import type { IndexChecksumsRequest, IndexChecksumsResponse } from '#shared/search/index-api';
@@ -52,7 +52,7 @@ async function setup() {
       recordsToIndexDocuments(dataSources[name]!, rows),
     );
   }
-  const cache = new Map<string, CachedArtifact>();
+  const cache = new Map<string, CacheEntry>();
   const cacheReads: string[] = [];
   const server = {
     /** Sources whose first build is still running. */
@@ -188,7 +188,9 @@ describe('search index loads', () => {
     let answer: (signedIn: boolean) => void = () => {};
     prepareSearchIndexes(client, dataSources, new Promise((resolve) => (answer = resolve)), deps);
     // Both cached copies are being restored before sign-in is known, and the server was not asked.
-    await vi.waitFor(() => expect(cacheReads.toSorted()).toEqual(['mountains', 'rivers']));
+    await vi.waitFor(() =>
+      expect(cacheReads.toSorted()).toEqual(['mountains', 'mountains+derived', 'rivers', 'rivers+derived']),
+    );
     expect(server.checksumCalls).toEqual([]);
     answer(false);
     await vi.waitFor(() => expect(states(store)).toEqual({ rivers: 'loaded' }));
@@ -245,7 +247,7 @@ describe('search index loads', () => {
     await signedIn;
     expect(states(store)).toEqual({ rivers: 'loaded' });
     // The worker caches a download after its load returns: rivers comes, mountains is gone for good.
-    await vi.waitFor(() => expect([...cache.keys()]).toEqual(['rivers']));
+    await vi.waitFor(() => expect([...cache.keys()].sort()).toEqual(['rivers', 'rivers+derived']));
     expect(
       await deps.worker.searchIndex('mountains', { limit: 10, threshold: 0, where: {}, boost: {} }),
     ).toBe('error');
@@ -291,11 +293,18 @@ describe('search index loads', () => {
 
     await load(true);
     expect(states(store)).toEqual({ rivers: 'loaded', mountains: 'loaded' });
-    await vi.waitFor(() => expect([...cache.keys()].sort()).toEqual(['mountains', 'rivers']));
+    await vi.waitFor(() =>
+      expect([...cache.keys()].sort()).toEqual([
+        'mountains',
+        'mountains+derived',
+        'rivers',
+        'rivers+derived',
+      ]),
+    );
 
     await load(false);
     expect(states(store)).toEqual({ rivers: 'loaded' });
-    expect([...cache.keys()]).toEqual(['rivers']);
+    expect([...cache.keys()].sort()).toEqual(['rivers', 'rivers+derived']);
     expect(
       await deps.worker.searchIndex('mountains', { limit: 10, threshold: 0, where: {}, boost: {} }),
     ).toBe('error');

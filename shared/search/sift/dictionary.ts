@@ -1,6 +1,7 @@
 // The sorted term dictionary: prefix search is a range of it, and typo search walks it as an
 // implicit trie (neighbouring terms share prefixes), keeping one edit-distance row per depth and
 // skipping every term under a prefix that is already too far from the query word.
+import { DerivedArrays } from './derived';
 
 /** Sorts after every character a folded word can hold, so `prefix + END` bounds a prefix range. */
 const END = '\uffff';
@@ -15,17 +16,24 @@ export class Dictionary {
   /** How many leading code units term t shares with term t - 1 (at most 255): the typo walk's steps. */
   readonly shared: Uint8Array;
 
-  /** `text`: `length` sorted terms joined with "\n". */
+  /** `text`: `length` sorted terms joined with "\n"; its starts and shared prefixes come from `derived`. */
   constructor(
     private readonly text: string,
     readonly length: number,
+    derived = new DerivedArrays(),
   ) {
-    this.starts = new Uint32Array(length + 1);
-    let term = 1;
-    for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) === 0x0a) this.starts[term++] = i + 1;
-    this.starts[length] = text.length + 1;
-    this.shared = new Uint8Array(length);
-    for (let t = 1; t < length; t += 1) this.shared[t] = Math.min(255, this.sharedPrefixLength(t - 1, t));
+    this.starts = derived.array('terms.starts', Uint32Array, length + 1, () => {
+      const starts = new Uint32Array(length + 1);
+      let term = 1;
+      for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) === 0x0a) starts[term++] = i + 1;
+      starts[length] = text.length + 1;
+      return starts;
+    });
+    this.shared = derived.array('terms.shared', Uint8Array, length, () => {
+      const shared = new Uint8Array(length);
+      for (let t = 1; t < length; t += 1) shared[t] = Math.min(255, this.sharedPrefixLength(t - 1, t));
+      return shared;
+    });
   }
 
   /** A dictionary of sorted `terms` (none holding a line break). */

@@ -1,6 +1,7 @@
 // Filterable properties: per document, the ids of the values it holds (a compressed sparse row:
 // counts in the artifact, start offsets derived on load). A `where` clause becomes a lookup table
 // over value ids, and facets count value ids over the matches.
+import type { DerivedArrays } from './derived';
 import { Growable } from './growable';
 import type { SectionReader } from './sections';
 import type { SiftDocument, SiftFilterType } from './types';
@@ -55,18 +56,23 @@ export class FilterColumn {
   private readonly starts: Uint32Array;
   private readonly ids: Uint16Array | Uint32Array;
 
-  constructor(header: FilterHeader, reader: SectionReader<unknown>, section: string) {
+  constructor(header: FilterHeader, reader: SectionReader<unknown>, section: string, derived: DerivedArrays) {
     this.name = header.name;
     this.values = header.values;
     this.valueIndex = new Map(header.values.map((value, i) => [value, i + 1]));
     const counts = reader.shuffled(`${section}.counts`);
-    this.starts = new Uint32Array(counts.length + 1);
-    for (let d = 0; d < counts.length; d += 1) this.starts[d + 1] = this.starts[d]! + counts.get(d);
+    this.starts = derived.array(`${section}.starts`, Uint32Array, counts.length + 1, () => {
+      const starts = new Uint32Array(counts.length + 1);
+      for (let d = 0; d < counts.length; d += 1) starts[d + 1] = starts[d]! + counts.get(d);
+      return starts;
+    });
     // Value ids go from 1 to the number of values: most columns have few.
+    const values = `${section}.values`;
+    const idCount = reader.uint8(values).length / 4;
     this.ids =
       header.values.length <= 0xffff
-        ? reader.uint16(`${section}.values`)
-        : reader.uint32(`${section}.values`);
+        ? derived.array(values, Uint16Array, idCount, () => reader.uint16(values))
+        : derived.array(values, Uint32Array, idCount, () => reader.uint32(values));
   }
 
   /** The document's value (its first, for lists), for stored fields that share this column. */

@@ -3,6 +3,7 @@
 // scores prefix and typo matches with the rank prior before choosing the top hits, reading the
 // matches in rank order and stopping once no later document can enter them.
 // The caller brings the tokenizer; nothing here depends on the app.
+import { type DerivedArray, DerivedArrays } from './derived';
 import { Dictionary } from './dictionary';
 import { encodeSiftIndex, type SiftHeader } from './encode';
 import { FilterColumn } from './filter-columns';
@@ -38,33 +39,52 @@ export class SiftIndex {
   private readonly hidden?: Uint8Array;
   /** Documents not hidden. */
   readonly visibleCount: number;
+  /** The arrays derived from `bytes` so far (derived.ts), which `derivedArrays` packs. */
+  private readonly derived: DerivedArrays;
 
-  /** `bytes` as made by `SiftIndex.build` (or `serialize`); they are viewed, not copied, so keep them unchanged. */
+  /**
+   * `bytes` as made by `SiftIndex.build` (or `serialize`); they are viewed, not copied, so keep them
+   * unchanged. `kept`: the arrays an earlier opening of the same bytes derived (`derivedArrays`,
+   * unpacked), viewed instead of made; throws when they do not fit these bytes.
+   */
   constructor(
     readonly bytes: Uint8Array,
     private readonly tokenizer: SiftTokenizer,
+    kept?: ReadonlyMap<string, DerivedArray>,
   ) {
     const reader = new SectionReader<SiftHeader>(bytes);
     const { header } = reader;
+    const derived = new DerivedArrays(kept);
+    this.derived = derived;
     this.documentCount = header.documentCount;
     this.searchProperties = header.searchProperties;
     this.filters = new Map(
-      header.filters.map((filter, i) => [filter.name, new FilterColumn(filter, reader, `filter.${i}`)]),
+      header.filters.map((filter, i) => [
+        filter.name,
+        new FilterColumn(filter, reader, `filter.${i}`, derived),
+      ]),
     );
-    this.stored = new StoredFields(header.columns, reader, header.documentCount, this.filters);
+    this.stored = new StoredFields(header.columns, reader, header.documentCount, this.filters, derived);
     this.numbers = new NumericColumns(this.stored, header.documentCount);
-    this.rankFactor = new Float64Array(header.documentCount);
-    const rankOf = this.stored.column('rank');
-    this.inRankOrder = true;
-    for (let d = 0; d < header.documentCount; d += 1) {
-      this.rankFactor[d] = 1 + (Number(rankOf(d)) || 0) / 10;
-      if (d > 0 && this.rankFactor[d]! > this.rankFactor[d - 1]!) this.inRankOrder = false;
-    }
+    this.rankFactor = derived.array('rankFactor', Float64Array, header.documentCount, () => {
+      const rankFactor = new Float64Array(header.documentCount);
+      const rankOf = this.stored.column('rank');
+      for (let d = 0; d < header.documentCount; d += 1) rankFactor[d] = 1 + (Number(rankOf(d)) || 0) / 10;
+      return rankFactor;
+    });
+    const inRankOrder = derived.array('inRankOrder', Uint8Array, 1, () => {
+      const { rankFactor } = this;
+      for (let d = 1; d < header.documentCount; d += 1)
+        if (rankFactor[d]! > rankFactor[d - 1]!) return Uint8Array.of(0);
+      return Uint8Array.of(1);
+    });
+    this.inRankOrder = inRankOrder[0] === 1;
     this.postings = new PostingLists(
-      new Dictionary(reader.text('terms'), header.termCount),
+      new Dictionary(reader.text('terms'), header.termCount, derived),
       reader.shuffled('termCounts'),
       reader.uint8('docDeltas'),
       reader.uint8('masks'),
+      derived,
     );
     this.matcher = new WordMatcher(this.postings, header.documentCount);
     this.visibleCount = header.documentCount;
@@ -89,6 +109,16 @@ export class SiftIndex {
       hidden: count > 0 ? hidden : undefined,
       visibleCount: this.documentCount - count,
     });
+  }
+
+  /**
+   * The arrays derived from the bytes so far, packed (derived.ts): what a later opening of the same
+   * bytes takes as `kept`. Those made on first use (line starts, the key table) are in only once made.
+   */
+  derivedArrays(): Uint8Array {
+    // Reading a document makes the line starts of every text column, which the first hits read.
+    if (this.documentCount > 0) this.stored.document(0);
+    return this.derived.pack();
   }
 
   /** Indexes `documents`, which come best rank first: that order breaks score ties and lists searches without words. */

@@ -1,6 +1,7 @@
 // The posting lists as stored: per term, its documents ascending and delta-coded, in a byte-shuffled
 // section (sections.ts) read in place. A list is decoded as a search visits it, so opening an index
 // decodes nothing (a million documents' postings took seconds to decode up front).
+import type { DerivedArrays } from './derived';
 import type { Dictionary } from './dictionary';
 import type { ShuffledUint32 } from './sections';
 
@@ -20,9 +21,13 @@ export class PostingLists {
     readonly deltas: Uint8Array,
     /** Per posting, bit p: the document holds the term in searched property p. */
     readonly masks: Uint8Array,
+    derived: DerivedArrays,
   ) {
-    this.starts = new Uint32Array(terms.length + 1);
-    for (let t = 0; t < terms.length; t += 1) this.starts[t + 1] = this.starts[t]! + termCounts.get(t);
+    this.starts = derived.array('postings.starts', Uint32Array, terms.length + 1, () => {
+      const starts = new Uint32Array(terms.length + 1);
+      for (let t = 0; t < terms.length; t += 1) starts[t + 1] = starts[t]! + termCounts.get(t);
+      return starts;
+    });
   }
 
   size(term: number): number {

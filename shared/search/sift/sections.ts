@@ -5,6 +5,8 @@
 // 20-25 % fewer bytes; the reader unshuffles them in one linear pass, or reads them where they are
 // (ShuffledUint32) when only a few values are read per search.
 
+import type { DerivedArrays } from './derived';
+
 type Section = Uint8Array | Uint32Array;
 type SectionTable = Record<string, [offset: number, byteLength: number]>;
 
@@ -63,7 +65,7 @@ export class ShuffledUint32 {
 /**
  * The lines of a text section, each decoded when read: a million documents' names and keys as
  * strings took 130 MB of heap and a tenth of a second to make on opening. The line starts are found
- * on the first read.
+ * (or taken from those kept) on the first read.
  */
 const SHORT_LINE = 256;
 
@@ -76,10 +78,14 @@ export class TextLines {
   constructor(
     private readonly bytes: Uint8Array,
     private readonly count: number,
+    private readonly name: string,
+    private readonly derived: DerivedArrays,
   ) {}
 
   get(i: number): string {
-    this.starts ??= lineStarts(this.bytes, this.count);
+    this.starts ??= this.derived.array(`${this.name}.starts`, Uint32Array, this.count + 1, () =>
+      lineStarts(this.bytes, this.count),
+    );
     const from = this.starts[i]!;
     const to = this.starts[i + 1]! - 1;
     const { bytes } = this;
@@ -141,8 +147,8 @@ export class SectionReader<Header> {
     return new ShuffledUint32(this.uint8(name));
   }
 
-  textLines(name: string, count: number): TextLines {
-    return new TextLines(this.uint8(name), count);
+  textLines(name: string, count: number, derived: DerivedArrays): TextLines {
+    return new TextLines(this.uint8(name), count, name, derived);
   }
 
   text(name: string): string {

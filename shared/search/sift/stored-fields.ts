@@ -5,6 +5,7 @@
 // - digits: strings of a canonical unsigned integer (keys) → 32-bit numbers;
 // - scaled: numbers with at most 6 decimals that fit 32 bits once scaled (coordinates);
 // - string, number: lines of text; json: anything else, as lines of JSON (empty line: absent).
+import type { DerivedArrays } from './derived';
 import type { FilterColumn } from './filter-columns';
 import type { SectionReader } from './sections';
 import type { SiftDocument } from './types';
@@ -34,6 +35,7 @@ function columnReader(
   reader: SectionReader<unknown>,
   count: number,
   filters: Map<string, FilterColumn>,
+  derived: DerivedArrays,
 ): ColumnReader {
   if (header.kind === 'filter') {
     const column = filters.get(header.name)!;
@@ -63,7 +65,7 @@ function columnReader(
       return id === 0 ? undefined : values[id - 1];
     };
   }
-  const lines = reader.textLines(section, count);
+  const lines = reader.textLines(section, count, derived);
   const parse: (line: string) => unknown =
     header.kind === 'string' ? String : header.kind === 'number' ? Number : JSON.parse;
   return (d: number) => {
@@ -83,10 +85,11 @@ export class StoredFields {
     reader: SectionReader<unknown>,
     private readonly count: number,
     filters: Map<string, FilterColumn>,
+    private readonly derived: DerivedArrays,
   ) {
     this.columns = headers.map((header, i) => [
       header.name,
-      columnReader(header, `column.${i}`, reader, count, filters),
+      columnReader(header, `column.${i}`, reader, count, filters, derived),
     ]);
     this.readId = this.column('id');
   }
@@ -116,7 +119,7 @@ export class StoredFields {
    * a delta segment's hidden documents) as typed array: a Map of a million keys took 32 MB and 0.9 s.
    */
   indexOf(id: string): number | undefined {
-    this.byId ??= this.idTable();
+    this.byId ??= this.derived.array('ids', Int32Array, idTableSize(this.count), () => this.idTable());
     const mask = this.byId.length - 1;
     for (let slot = hashOf(id) & mask; this.byId[slot] !== 0; slot = (slot + 1) & mask) {
       const d = this.byId[slot]! - 1;
@@ -126,7 +129,7 @@ export class StoredFields {
   }
 
   private idTable(): Int32Array {
-    const table = new Int32Array(2 ** Math.ceil(Math.log2(2 * this.count + 2)));
+    const table = new Int32Array(idTableSize(this.count));
     const mask = table.length - 1;
     // Later documents first, so that of two with one key the later is found (as a Map kept it).
     for (let d = this.count - 1; d >= 0; d -= 1) {
@@ -137,6 +140,8 @@ export class StoredFields {
     return table;
   }
 }
+
+const idTableSize = (count: number) => 2 ** Math.ceil(Math.log2(2 * count + 2));
 
 /** FNV-1a over UTF-16 code units. */
 function hashOf(text: string): number {
