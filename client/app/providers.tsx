@@ -1,12 +1,13 @@
-// App-wide providers every page needs: configuration, translations, theme and the search box's
-// store (the app bar's box and the search screen share it). The data providers
-// (data-providers.tsx) go inside them, loaded as their own chunk by main.tsx.
+// App-wide providers every page needs: configuration, translations, theme, the search box's
+// store (the app bar's box and the search screen share it) and whether the page is still the
+// server's. The data providers (data-providers.tsx) go inside them, loaded as their own chunk by main.tsx.
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { SearchBoxProvider } from '#client/features/search/search-box-store';
 import type { PublicConfig } from '#shared/app-config';
 import { AppConfigProvider } from '../config/app-config';
+import { ServerDrawnProvider } from '../lib/first-render';
 import { AppThemeProvider } from '../theme/app-theme-provider';
 
 export function Providers({
@@ -22,7 +23,9 @@ export function Providers({
     <AppConfigProvider config={config}>
       <I18nextProvider i18n={i18n}>
         <AppThemeProvider>
-          <SearchBoxProvider>{children}</SearchBoxProvider>
+          <SearchBoxProvider>
+            <ServerDrawnProvider>{children}</ServerDrawnProvider>
+          </SearchBoxProvider>
         </AppThemeProvider>
       </I18nextProvider>
     </AppConfigProvider>

@@ -101,7 +101,8 @@ export function NavDrawer({
       variant={desktop ? 'persistent' : 'temporary'}
       open={open}
       onClose={onClose}
-      ModalProps={{ keepMounted: true }}
+      // A phone's drawer is drawn when first opened, not at start: kept mounted, its lists were
+      // drawn into a portal in a synchronous render right after a server-drawn page hydrated.
       sx={{
         width: desktop && open ? width : 0,
         flexShrink: 0,

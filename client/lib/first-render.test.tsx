@@ -1,0 +1,62 @@
+// @vitest-environment happy-dom
+// A server-drawn page hydrates as the server drew it, then draws what only the browser knows.
+import { act, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, expect, it, vi } from 'vitest';
+import type { FirstRender } from '#shared/render-bundle';
+import { FirstRenderContext, ServerDrawnProvider, useServerDrawn } from './first-render';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const firstRender: FirstRender = {
+  colorSchemeCookie: undefined,
+  prefersDark: false,
+  desktop: false,
+  languages: ['en'],
+  renderedAt: 0,
+  consentCookie: undefined,
+};
+
+const drawn: boolean[] = [];
+function Probe() {
+  const serverDrawn = useServerDrawn();
+  drawn.push(serverDrawn);
+  return <p>{serverDrawn ? 'as the server drew it' : "the device's own"}</p>;
+}
+
+const page = (context: FirstRender | null): ReactNode => (
+  <FirstRenderContext value={context}>
+    <ServerDrawnProvider>
+      <Probe />
+    </ServerDrawnProvider>
+  </FirstRenderContext>
+);
+
+afterEach(() => {
+  drawn.length = 0;
+  document.body.innerHTML = '';
+});
+
+it('hydrates what the server drew without a mismatch, then draws the device’s own', async () => {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(page(firstRender));
+  document.body.append(container);
+  expect(container.textContent).toBe('as the server drew it');
+  drawn.length = 0;
+
+  const onRecoverableError = vi.fn();
+  await act(async () => {
+    hydrateRoot(container, page(firstRender), { onRecoverableError });
+  });
+  expect(onRecoverableError).not.toHaveBeenCalled();
+  expect(drawn).toEqual([true, false]);
+  expect(container.textContent).toBe("the device's own");
+});
+
+it('draws the device’s own at once on a start without a server page', async () => {
+  const container = document.createElement('div');
+  document.body.append(container);
+  await act(async () => createRoot(container).render(page(null)));
+  expect(drawn).toEqual([false]);
+});
