@@ -130,7 +130,6 @@ export async function render({
   const html = await new Response(stream).text();
   const state: ServerPageState = {
     locale: entry.code,
-    messages,
     config,
     firstRender,
     hydration: { loaderData: hydrationLoaderData(context), actionData: context.actionData, errors: null },

@@ -9,13 +9,12 @@ import { rightToLeftCache } from '../theme/emotion-caches';
 import { messagesBackend } from './messages-backend';
 import { loadMuiTranslations } from './mui-localizations';
 
-/** A server-rendered page's language and messages (docs/rendering.md), to start in without a fetch. */
-export interface StartMessages {
+/** A server-rendered page's language (docs/rendering.md): its messages, the page's head asked for already. */
+export interface StartLanguage {
   locale: string;
-  messages: Record<string, object>;
 }
 
-export async function initI18n(start?: StartMessages): Promise<typeof i18next> {
+export async function initI18n(start?: StartLanguage): Promise<typeof i18next> {
   i18next.on('failedLoading', (locale, _namespace, reason) =>
     console.warn('Failed to load messages for locale', locale, reason),
   );
@@ -27,13 +26,6 @@ export async function initI18n(start?: StartMessages): Promise<typeof i18next> {
     .init({
       lng: start?.locale ?? pickLocale([readCookie(LOCALE_COOKIE), ...navigator.languages]).code,
       fallbackLng: defaultLocale,
-      ...(start && {
-        resources: Object.fromEntries(
-          Object.entries(start.messages).map(([code, messages]) => [code, { translation: messages }]),
-        ),
-        // Other languages still come from the server when chosen.
-        partialBundledLanguages: true,
-      }),
       supportedLngs: localeCodes,
       load: 'languageOnly',
       // One quick retry, then the fallback: the defaults keep a user waiting for ten seconds.

@@ -4,11 +4,13 @@
 import type { BackendModule, ReadCallback } from 'i18next';
 import { i18nPaths } from '#shared/locales';
 
+/** A language's messages; the build id keeps a new release from reading a day-old cached copy. */
+export const messagesUrl = (code: string) => `${i18nPaths.messages(code)}?v=${__BUILD_ID__}`;
+
 async function fetchMessages(code: string): Promise<{ messages?: object; error?: Error; retry: boolean }> {
   let response: Response;
   try {
-    // The build id keeps a new release from reading a day-old cached copy.
-    response = await fetch(`${i18nPaths.messages(code)}?v=${__BUILD_ID__}`);
+    response = await fetch(messagesUrl(code));
   } catch (error) {
     return { error: error as Error, retry: true };
   }
