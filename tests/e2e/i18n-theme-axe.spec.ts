@@ -1,9 +1,15 @@
-// Accessibility of the main routes in every language and in the dark and high-contrast themes:
-// axe-core finds no serious or critical violations, and no text is missing from the messages.
-// Each variant opens one page and moves through the routes as the app does (client-side), so a
-// variant costs one page load and one axe injection.
+// Accessibility (axe-core, any impact: tests/e2e/axe.ts) of every route in English and Arabic, light
+// and dark, as the server draws it (before any script runs) and hydrated; and of the main routes in
+// every language and the high-contrast themes, rendered in the browser, with no text missing from
+// the messages. A route's test checks its four variants in one page where the app allows: the
+// server's HTML is cheap to load again, a hydrated page switches language and theme in its menus.
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { type AxeProblem, seriousAxeViolations } from './axe';
+import { startServer, type TestServer } from '#tests/support/server-process';
+import { type AxeProblem, axeViolations } from './axe';
+import { decideConsent } from './consent';
+import { hydrated } from './hydration';
+import { errorRoutes, routeTable } from './routes';
 
 const mainRoutes = [
   '/home',
@@ -16,12 +22,10 @@ const mainRoutes = [
   '/modules/auth/login',
 ];
 
+// English and Arabic, light and dark are checked on every route below.
 const variants = [
-  { name: 'English', cookies: { i18n_redirected: 'en' } },
   { name: 'Spanish', cookies: { i18n_redirected: 'es' } },
   { name: 'French', cookies: { i18n_redirected: 'fr' } },
-  { name: 'Arabic', cookies: { i18n_redirected: 'ar' } },
-  { name: 'dark', cookies: { 'color-scheme': 'dark' } },
   { name: 'light high contrast', cookies: { 'color-scheme': 'light-high-contrast' } },
   { name: 'dark high contrast', cookies: { 'color-scheme': 'dark-high-contrast', i18n_redirected: 'ar' } },
 ];
@@ -38,7 +42,7 @@ async function navigateInApp(page: Page, path: string) {
 }
 
 for (const variant of variants) {
-  test(`${variant.name}: the main routes have no serious or critical axe violations, no missing texts`, async ({
+  test(`${variant.name}: the main routes have no axe violations, no missing texts`, async ({
     page,
     context,
     baseURL,
@@ -58,11 +62,118 @@ for (const variant of variants) {
         else await navigateInApp(page, path);
         await expect(page.locator('main h1').first()).toBeVisible();
         await expect(page).toHaveURL(path);
-        const serious = await seriousAxeViolations(page);
-        if (serious.length > 0) problems[path] = serious;
+        const found = await axeViolations(page);
+        if (found.length > 0) problems[path] = found;
       });
     }
     expect(problems).toEqual({});
     expect(missing).toEqual([]);
   });
 }
+
+test.describe('every route, rendered on the server', () => {
+  type Language = 'en' | 'ar';
+  type Scheme = 'light' | 'dark';
+  const languages: Language[] = ['en', 'ar'];
+  const schemes: Scheme[] = ['light', 'dark'];
+  const messages = Object.fromEntries(
+    languages.map((lang) => [lang, JSON.parse(readFileSync(`locales/${lang}.json`, 'utf8'))]),
+  ) as Record<Language, { theme: Record<string, string>; language: Record<string, string> }>;
+
+  let server: TestServer;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startServer({ env: { SERVER_RENDERING: 'true', LOG_LEVEL: 'warn' } });
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  const preferences = (lang: Language, scheme: Scheme) => [
+    { name: 'i18n_redirected', value: lang, url: server.url() },
+    { name: 'color-scheme', value: scheme, url: server.url() },
+  ];
+
+  test.describe('before hydration, with the first visit’s consent banner', () => {
+    for (const path of routeTable) {
+      test(path, async ({ page, context }) => {
+        // The app's modules never arrive; the boot scripts run, as they do before hydration.
+        // (axe itself needs JavaScript and timers, so the page's JavaScript stays on.)
+        await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+        const problems: Record<string, AxeProblem[]> = {};
+        for (const lang of languages) {
+          for (const scheme of schemes) {
+            await context.addCookies(preferences(lang, scheme));
+            const response = await page.goto(server.url(path));
+            expect(await response!.text(), 'rendered on the server').toContain('id="sift-server-page"');
+            await expect(page.locator('html')).toHaveAttribute('lang', lang);
+            const found = await axeViolations(page);
+            if (found.length > 0) problems[`${lang} ${scheme}`] = found;
+          }
+        }
+        expect(problems).toEqual({});
+      });
+    }
+  });
+
+  test.describe('hydrated, the variants chosen in the app bar’s menus', () => {
+    /** Picks `item` in the app bar's menu named `menuLabel`; false when the page has no such menu. */
+    async function chooseInMenu(page: Page, menuLabel: string, item: string): Promise<boolean> {
+      const button = page.getByRole('button', { name: menuLabel, exact: true });
+      if ((await button.count()) === 0) return false;
+      await button.click();
+      const choice = page.getByRole('menuitemradio', { name: item, exact: true });
+      await choice.click();
+      // The theme menu stays open for another choice: closed as a pointer would (a key would
+      // leave the button's focus visible, and its tooltip open) once it shows the choice taken.
+      if ((await page.getByRole('menu').count()) > 0) {
+        await expect(choice).toHaveAttribute('aria-checked', 'true');
+        await page.mouse.click(1, 1);
+      }
+      await expect(page.getByRole('menu')).toHaveCount(0);
+      return true;
+    }
+
+    /** Shows the page in `lang` and `scheme` from `from`: through the menus, or a reload without them. */
+    async function switchTo(page: Page, from: Language, lang: Language, scheme: Scheme) {
+      const labels = messages[from];
+      const inMenus =
+        (await chooseInMenu(page, labels.theme.menu_label!, labels.theme[`mode_${scheme}`]!)) &&
+        (lang === from ||
+          (await chooseInMenu(page, labels.language.menu_label!, lang === 'ar' ? 'العربية' : 'English')));
+      if (!inMenus) {
+        await page.context().addCookies(preferences(lang, scheme));
+        await page.reload();
+        await hydrated(page);
+      }
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.locator('html')).toHaveAttribute('data-color-scheme', scheme);
+    }
+
+    // The error pages and a 404 are drawn in the browser (the server sends them the shell).
+    for (const path of [...routeTable, ...errorRoutes, '/no/such/page']) {
+      test(path, async ({ page, context }) => {
+        await decideConsent(context, server.url());
+        await context.addCookies(preferences('en', 'light'));
+        await page.goto(server.url(path));
+        await hydrated(page);
+        const problems: Record<string, AxeProblem[]> = {};
+        let shown: Language = 'en';
+        for (const [lang, scheme] of [
+          ['en', 'light'],
+          ['en', 'dark'],
+          ['ar', 'dark'],
+          ['ar', 'light'],
+        ] as const) {
+          if (`${lang} ${scheme}` !== 'en light') await switchTo(page, shown, lang, scheme);
+          shown = lang;
+          const found = await axeViolations(page);
+          if (found.length > 0) problems[`${lang} ${scheme}`] = found;
+        }
+        expect(problems).toEqual({});
+      });
+    }
+  });
+});

@@ -1,7 +1,7 @@
 // /loginCallbackUrl: where the email link and OAuth providers return. Re-reads the session, then
 // continues to the page sign-in started from (its callbackUrl), or back to sign-in if it failed.
 import { Box, CircularProgress, Typography } from '@mui/material';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '#client/paths';
@@ -14,6 +14,7 @@ export function LoginCallbackPanel() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const target = appPathOf(params.get('callbackUrl'), paths.index());
+  const titleId = useId();
 
   useEffect(() => {
     let cancelled = false;
@@ -30,8 +31,8 @@ export function LoginCallbackPanel() {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 8 }} role="status">
-      <CircularProgress />
-      <Typography variant="h5" component="h1">
+      <CircularProgress aria-labelledby={titleId} />
+      <Typography id={titleId} variant="h5" component="h1">
         {t('pages.login_callback.title')}
       </Typography>
       <Typography color="text.secondary">{t('pages.login_callback.description')}</Typography>

@@ -1,6 +1,7 @@
 // A summary of the lookups for developer pages: where they came from, how many, and a few labels
 // in the interface language.
 import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SimpleTable } from '#client/components/simple-table';
 import type { LookupsState } from './use-lookups';
@@ -9,6 +10,7 @@ const SAMPLE_SIZE = 6;
 
 export function LookupsPanel({ lookups }: { lookups: LookupsState }) {
   const { t } = useTranslation();
+  const loadingId = useId();
   const reload = (
     <Button size="small" onClick={lookups.reload} sx={{ alignSelf: 'flex-start', mt: 2 }}>
       {t('lookups.reload')}
@@ -17,8 +19,8 @@ export function LookupsPanel({ lookups }: { lookups: LookupsState }) {
   if (lookups.status === 'loading') {
     return (
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }} role="status">
-        <CircularProgress size={20} />
-        <Typography>{t('lookups.loading')}</Typography>
+        <CircularProgress size={20} aria-labelledby={loadingId} />
+        <Typography id={loadingId}>{t('lookups.loading')}</Typography>
       </Stack>
     );
   }
