@@ -2,8 +2,8 @@
 // the rest of the shell), so no task blocks the page for long and the start snapshot paints
 // before any of them (docs/decisions/011-staged-start.md). Each import is its own chunk
 // (vite.config.ts), and the shell's modules import the first two again, already evaluated. On a
-// page the server drew, input is held from here until it is hydrated (app/early-input.ts).
-import { holdEarlyInput } from './app/early-input';
+// page the server drew, input is held by index.html until it is hydrated (app/early-input.ts).
+import { dropEarlyInput } from './app/early-input';
 import { isServerPage } from './app/server-page';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
@@ -26,5 +26,5 @@ async function boot(root: HTMLElement): Promise<void> {
 }
 
 const root = document.getElementById('root')!;
-if (isServerPage()) holdEarlyInput(root);
+if (!isServerPage()) dropEarlyInput();
 void boot(root);

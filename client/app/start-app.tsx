@@ -18,7 +18,7 @@ import { BASE_FAMILY, parseColorSchemeName } from '../theme/color-scheme';
 import { rightToLeftCache } from '../theme/emotion-caches';
 import { loadColorFamilies } from '../theme/m3-colors';
 import { installPreloadErrorReload } from './chunk-reload';
-import { replayEarlyInput } from './early-input';
+import { dropEarlyInput, replayEarlyInput } from './early-input';
 import { Providers } from './providers';
 import { prepareServerDrawnFrame } from './root-shell';
 import { RoutePreloadContext } from './route-preload-context';
@@ -130,7 +130,7 @@ export async function startApp(
     } else {
       // As a start without the server's page: the router loads what it lacks (or shows its error
       // page), and what the server drew goes, with any input held for it.
-      replayEarlyInput();
+      dropEarlyInput();
       const app = appOf(page.config, i18n, DataProviders);
       startTransition(() => createRoot(rootElement, reactRootErrorOptions).render(app));
     }

@@ -143,11 +143,13 @@ test.describe('languages', () => {
     });
     await page.goto('/about');
     await expect(heading(page)).toHaveText('About Sift');
-    expect(fetched).toEqual(['en']);
+    // English, the fallback, is fetched by a page the browser draws; a page the server drew carries it.
+    const others = () => fetched.filter((language) => language !== 'en');
+    expect(others()).toEqual([]);
     await page.getByRole('button', { name: 'Change language' }).click();
     await page.getByRole('menuitemradio', { name: 'Español' }).click();
     await expect(heading(page)).toHaveText('Acerca de Sift');
-    expect(fetched).toEqual(['en', 'es']);
+    expect(others()).toEqual(['es']);
   });
 
   test('/modules/i18n/basic interpolates and uses all six Arabic plural forms', async ({

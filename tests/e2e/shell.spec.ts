@@ -150,12 +150,14 @@ test('a new build is picked up with a full load on the next navigation', async (
 });
 
 test('a route chunk that fails to load reloads the page once', async ({ page }) => {
-  await page.goto('/home');
+  // Failing from the start: a rendered page may preload the route's chunk before any tap.
   let failures = 0;
   await page.route(/\/assets\/contact-[\w-]+\.js$/, (route) => {
     failures += 1;
     return route.abort();
   });
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const reloaded = page.waitForEvent('load');
   await page
     .getByRole('navigation', { name: 'Main navigation' })

@@ -41,7 +41,7 @@ const countryCodes = ['AR', 'BR', 'CA', 'DE', 'EG', 'ES', 'FR', 'GB', 'JP', 'MA'
 export function ComponentI18nPage() {
   const { t } = useTranslation();
   const initialNow = useInitialNow();
-  // The calendar's "today" and value in UTC while the page is drawn and hydrated (first-render.tsx).
+  // The pickers' "today" and value in UTC while the page is drawn and hydrated (first-render.tsx).
   const timeZone = useShownTimeZone() ?? 'system';
   const locale = useActiveLocale();
   const browserRegion = useUserRegion();
@@ -110,7 +110,12 @@ export function ComponentI18nPage() {
                   value={date}
                   onChange={setDate}
                 />
-                <TimePicker label={t('i18n.components.time')} value={date} onChange={setDate} />
+                <TimePicker
+                  timezone={timeZone}
+                  label={t('i18n.components.time')}
+                  value={date}
+                  onChange={setDate}
+                />
               </Stack>
             </Box>
           </DateLocalizationProvider>
