@@ -119,25 +119,26 @@ export function ImportPage() {
               setParams({ source: next }, { replace: true });
             }}
           />
+          {/* A button opening the file input: a <label> may not take the button role (axe: aria-allowed-role). */}
           <Button
-            component="label"
             variant="outlined"
             startIcon={<UploadFile />}
             disabled={busy || !!outcome}
+            onClick={() => fileInput.current?.click()}
           >
             {t('admin.import.choose')}
-            <input
-              ref={fileInput}
-              hidden
-              type="file"
-              accept=".csv,.ndjson,.jsonl,.json,text/csv,application/json"
-              onChange={(event) => {
-                const chosen = event.target.files?.[0] ?? null;
-                setFile(chosen);
-                setFormat(chosen ? (formatOfFile(chosen.name) ?? '') : '');
-              }}
-            />
           </Button>
+          <input
+            ref={fileInput}
+            hidden
+            type="file"
+            accept=".csv,.ndjson,.jsonl,.json,text/csv,application/json"
+            onChange={(event) => {
+              const chosen = event.target.files?.[0] ?? null;
+              setFile(chosen);
+              setFormat(chosen ? (formatOfFile(chosen.name) ?? '') : '');
+            }}
+          />
           <TextField
             select
             size="small"

@@ -147,7 +147,13 @@ export function I18nTransformPage() {
           </Box>
         </DemoSection>
 
-        <Box sx={{ overflowX: 'auto' }}>
+        {/* Scrolls sideways on a phone: focusable, so the keyboard scrolls it too. */}
+        <Box
+          role="region"
+          aria-label={t('i18n.transform.table_label')}
+          tabIndex={0}
+          sx={{ overflowX: 'auto' }}
+        >
           <Table size="small" aria-label={t('i18n.transform.table_label')} sx={{ minWidth: 880 }}>
             <TableHead>
               <TableRow>
