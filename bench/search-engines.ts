@@ -7,6 +7,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { Document } from 'flexsearch';
 import MiniSearch from 'minisearch';
 import { artifactDigest } from '../client/workers/artifact-digest';
+import { derivedChecksum } from '../client/workers/derived-checksum';
 import type { DataSourceConfig } from '../shared/app-config';
 import type { SearchEngine } from '../shared/search/engine';
 import { engineFor } from '../shared/search/engines';
@@ -63,7 +64,7 @@ export function artifactEngine(engine: SearchEngine): BenchEngine {
       const [{ index }] = await Promise.all([
         restoreArtifact(parseArtifact(bytes), engine, derived),
         artifactDigest(bytes),
-        derived && artifactDigest(derived),
+        derived && derivedChecksum(derived),
       ]);
       return {
         search: async (request) =>

@@ -70,7 +70,7 @@ try {
     );
   };
   await inFreshWorker({ store: { parts: partsOf(raw), derivedParts: partsOf(derived) } });
-  type Timing = Record<'readMs' | 'openMs' | 'firstSearchMs' | 'toFirstResultMs', number>;
+  type Timing = Record<'readMs' | 'digestStartMs' | 'openMs' | 'firstSearchMs' | 'toFirstResultMs', number>;
   const ways = { deriving: false, withDerived: true };
   const timings: Record<string, Timing[]> = { deriving: [], withDerived: [] };
   const term = queries.kinds.fullName![0]!;

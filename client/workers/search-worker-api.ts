@@ -17,6 +17,7 @@ import type { IndexDocument, SearchIndexResult, SearchRequest } from '#shared/se
 import { segmentedEngine, withDelta } from '#shared/search/segments';
 import { deltaCacheKey, derivedCacheKey, sourceCacheKeys } from './artifact-cache-keys';
 import { artifactDigest } from './artifact-digest';
+import { derivedChecksum } from './derived-checksum';
 
 /**
  * A cached segment: `crc32c` names the artifact as served. The worker keeps what the engine opens,
@@ -47,7 +48,7 @@ export interface CachedDerived {
   /** The digest of the segment's decompressed bytes they were derived from. */
   of: string;
   derived: Blob;
-  /** artifact-digest.ts's, of `derived`. */
+  /** derived-checksum.ts's, of `derived`. */
   digest: string;
 }
 
@@ -79,8 +80,8 @@ async function readCached(cached: CachedArtifact): Promise<{ raw: Uint8Array; in
 }
 
 /**
- * The derived arrays kept for `cached`'s bytes, and whether they are intact (their digest, computed
- * while they are opened); undefined when none are kept for these bytes or they cannot be read.
+ * The derived arrays kept for `cached`'s bytes, and whether they are intact (their checksum);
+ * undefined when none are kept for these bytes or they cannot be read.
  */
 async function readDerived(
   cached: CachedArtifact,
@@ -92,7 +93,7 @@ async function readDerived(
     (buffer) => new Uint8Array(buffer),
     () => undefined,
   );
-  return bytes && { bytes, intact: artifactDigest(bytes).then((digest) => digest === entry.digest) };
+  return bytes && { bytes, intact: Promise.resolve(derivedChecksum(bytes) === entry.digest) };
 }
 
 /** Where downloaded artifacts are kept between page loads, under artifact-cache-keys.ts's keys. */
@@ -221,13 +222,13 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
       opened.keepDerived = undefined;
       write(
         derivedCacheKey(key),
-        of.then(async (digest) => {
+        of.then((digest) => {
           const derived = engine.derive!(index);
           return {
             crc32c,
             of: digest,
             derived: new Blob([derived as Uint8Array<ArrayBuffer>]),
-            digest: await artifactDigest(derived),
+            digest: derivedChecksum(derived),
           };
         }),
       );
