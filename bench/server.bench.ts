@@ -331,6 +331,8 @@ console.info(
   JSON.stringify({
     bench: 'server',
     database: database.url ? 'postgres' : 'pglite',
+    // glibc's malloc arenas in the server (the environment's, as the server inherits it): RSS depends on them.
+    mallocArenaMax: process.env.MALLOC_ARENA_MAX ?? null,
     connections: CONNECTIONS,
     secondsPerEndpoint: SECONDS,
     bareHono,

@@ -1,6 +1,6 @@
 // Responses whose headers stay a plain record from the route to the socket. @hono/node-server hands
 // such a record to Node as it is; headers set with Hono's c.header() are an undici Headers instead,
-// validated, sorted and copied into a record again on every request (about a third of the CPU of a
+// validated, sorted and copied into a record again on every request (a quarter to a third of the CPU of a
 // small answer). The security headers are put in the record when it is made, and the app's
 // middleware read a plain response's record instead of `response.headers`, which would turn it into
 // a Headers again.
