@@ -1,7 +1,7 @@
 // Responses whose headers stay a plain record from the route to the socket. @hono/node-server hands
 // such a record to Node as it is; headers set with Hono's c.header() are an undici Headers instead,
-// validated, sorted and copied into a record again on every request (a quarter to a third of the CPU of a
-// small answer). The security headers are put in the record when it is made, and the app's
+// validated, sorted and copied into a record again on every request (a quarter to a third of the
+// CPU of a small answer). The security headers are put in the record when it is made, and the app's
 // middleware read a plain response's record instead of `response.headers`, which would turn it into
 // a Headers again.
 import type { Context } from 'hono';
@@ -20,7 +20,10 @@ export function setBaseHeaders(c: Context, headers: HeaderRecord) {
   c.set(BASE_HEADERS, headers);
 }
 
-/** A response with `headers` and the request's base headers, answered without a Headers object. */
+/**
+ * A response with `headers` and the request's base headers, answered without a Headers object.
+ * Headers set before with c.header() are not in it (Hono keeps those apart): name them all here.
+ */
 export function plainResponse(
   c: Context,
   body: string | Uint8Array | null,
