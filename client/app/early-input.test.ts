@@ -102,6 +102,13 @@ describe('input before hydration', () => {
     expect(seen).toEqual(['click link']);
   });
 
+  it('leaves a control React has already hydrated to React', () => {
+    hydrate();
+    Object.assign(byId('menu'), { __reactFiber$test: {} });
+    byId('menu').click();
+    expect(seen).toEqual(['click menu']);
+  });
+
   it('holds nothing on a page the browser draws itself', () => {
     dropEarlyInput();
     hydrate();
