@@ -28,6 +28,11 @@ function hydrate() {
   }
 }
 
+/** React has hydrated every node of the page: it keys each with its fiber. */
+function markHydrated() {
+  for (const node of root.querySelectorAll('*')) Object.assign(node, { __reactFiber$test: {} });
+}
+
 const settled = (count: number) => vi.waitFor(() => expect(seen).toHaveLength(count));
 
 beforeEach(() => {
@@ -41,7 +46,7 @@ beforeEach(() => {
     <button id="outside" type="button">Outside</button>`;
   root = document.getElementById('root')!;
   seen = [];
-  window.eval(holder);
+  new Function(holder)();
 });
 
 afterEach(() => dropEarlyInput());
@@ -55,9 +60,23 @@ describe('input before hydration', () => {
     byId('menu').dispatchEvent(tap);
     expect(tap.defaultPrevented).toBe(true);
     expect(seen).toEqual([]);
+    markHydrated();
     replayEarlyInput();
     await settled(1);
     expect(seen).toEqual(['click menu']);
+  });
+
+  it('replays a tap only once its element has hydrated', async () => {
+    vi.useFakeTimers();
+    hydrate();
+    byId('menu').click();
+    replayEarlyInput();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(seen).toEqual([]);
+    markHydrated();
+    await vi.advanceTimersByTimeAsync(50);
+    expect(seen).toEqual(['click menu']);
+    vi.useRealTimers();
   });
 
   it('keeps a submission from reloading the page and sends it with its button once hydrated', async () => {
@@ -66,6 +85,7 @@ describe('input before hydration', () => {
     byId('send').click();
     expect(submitted).not.toHaveBeenCalled();
     hydrate();
+    markHydrated();
     replayEarlyInput();
     await vi.waitFor(() => expect(submitted).toHaveReturnedWith('send'));
   });
@@ -75,6 +95,7 @@ describe('input before hydration', () => {
     query.value = 'france';
     query.dispatchEvent(new Event('input', { bubbles: true }));
     hydrate();
+    markHydrated();
     replayEarlyInput();
     await settled(2);
     expect(seen).toEqual(['input query', 'value france']);
@@ -86,9 +107,12 @@ describe('input before hydration', () => {
     box.click();
     expect(box.checked).toBe(true);
     expect(seen.filter((event) => event.startsWith('click'))).toEqual([]);
+    markHydrated();
     replayEarlyInput();
     // A tick is a click, then input and change events, as a tap's.
-    await vi.waitFor(() => expect(seen.filter((event) => event.startsWith('click'))).toEqual(['click box true']));
+    await vi.waitFor(() =>
+      expect(seen.filter((event) => event.startsWith('click'))).toEqual(['click box true']),
+    );
     expect(box.checked).toBe(true);
   });
 
@@ -104,7 +128,7 @@ describe('input before hydration', () => {
 
   it('leaves a control React has already hydrated to React', () => {
     hydrate();
-    Object.assign(byId('menu'), { __reactFiber$test: {} });
+    markHydrated();
     byId('menu').click();
     expect(seen).toEqual(['click menu']);
   });

@@ -34,13 +34,20 @@ declare global {
 }
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
-/** Once the browser has nothing queued: React hydrates Suspense boundaries in tasks of their own. */
-const idle = () =>
-  new Promise<void>((resolve) =>
-    typeof requestIdleCallback === 'function'
-      ? requestIdleCallback(() => resolve(), { timeout: 1000 })
-      : setTimeout(resolve),
-  );
+
+/** React keys each node it has hydrated with its fiber (as index.html's holder reads it too). */
+const isHydrated = (node: Node) => Object.keys(node).some((key) => key.startsWith('__reactFiber$'));
+
+/**
+ * Once React has hydrated `node` (its Suspense boundary may hydrate after the routes), or it has
+ * left the page; at most 10 s, after which it is acted on as it is.
+ */
+async function untilHydrated(node: Node): Promise<void> {
+  const end = Date.now() + 10_000;
+  while (node.isConnected && !isHydrated(node) && Date.now() < end) {
+    await new Promise((resolve) => setTimeout(resolve, 16));
+  }
+}
 
 /**
  * React keeps the value it last saw on each field and reports a change only against it: the field
@@ -76,18 +83,33 @@ function dispatchAgain(input: HeldInput): void {
   }
 }
 
+const targetOf = (input: HeldInput) =>
+  input.kind === 'click'
+    ? input.target
+    : input.kind === 'submit'
+      ? (input.submitter ?? input.form)
+      : input.field;
+
 /**
  * Hands over what was typed, then replays the held taps, submissions and ticks in order, each in a
- * task of its own: React draws what one changed (a field's text, a menu opened) before the next
- * reads it. Input given meanwhile joins the queue.
+ * task of its own (React draws what one changed, a field's text or a menu opened, before the next
+ * reads it) and once its element has hydrated. A field or box already hydrated is handed over at
+ * once, in the task that hydrated it: a render after that would put it back to what React holds.
+ * Input given meanwhile joins the queue.
  */
 async function replayHeld(input: EarlyInput): Promise<void> {
-  await idle();
   const typed = input.typed ?? new Map();
   input.typed = null;
-  for (const [field, text] of typed) if (field.isConnected) handOverTyped(field, text);
+  for (const [field, text] of typed) {
+    if (!isHydrated(field)) await untilHydrated(field);
+    if (field.isConnected) handOverTyped(field, text);
+  }
   for (let next = input.held.shift(); next; next = input.held.shift()) {
-    await nextTask();
+    const target = targetOf(next);
+    if (next.kind !== 'toggle' || !isHydrated(target)) {
+      await untilHydrated(target);
+      await nextTask();
+    }
     input.replaying = true;
     try {
       dispatchAgain(next);
