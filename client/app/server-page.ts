@@ -1,8 +1,9 @@
 // What a server-rendered page carries to the browser so that its first render matches the HTML
 // (docs/rendering.md): the language, the configuration, the first render's assumptions and the
-// router's data, in a JSON block beside the root (not a script: the CSP runs none inline), and in
-// its head a preload of the language's messages. Used by the render bundle (entry-server.tsx) to
-// write the page and by start-app.tsx to read it.
+// router's data, in a JSON block beside the root (not a script: it differs on every page, and the
+// CSP allows only the built page's own inline scripts, by hash), and in its head a preload of the
+// language's messages. Used by the render bundle (entry-server.tsx) to write the page and by
+// start-app.tsx to read it.
 import type { HydrationState } from 'react-router';
 import type { PublicConfig } from '#shared/app-config';
 import { defaultLocale, type LocaleEntry } from '#shared/locales';
