@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config';
+import { freshWorker } from './fresh-worker';
 import { latencyStats } from './stats';
 
 const READS = 5;
@@ -79,20 +80,7 @@ try {
     return route.fulfill({ body: '<!doctype html><title>storage bench</title>', contentType: 'text/html' });
   });
   const page = await context.newPage();
-  /** Posts `message` to a new dedicated worker of a newly loaded page and returns its answer. */
-  const inFreshWorker = async (message: string) => {
-    await page.goto('about:blank');
-    await page.goto(`${origin}/`);
-    return page.evaluate(
-      (message) =>
-        new Promise<unknown>((resolve) => {
-          const worker = new Worker('/worker.js');
-          worker.onmessage = ({ data }) => resolve(data);
-          worker.postMessage(message);
-        }),
-      message,
-    );
-  };
+  const inFreshWorker = freshWorker(page, origin);
   await inFreshWorker('store');
   const times: Record<string, number[]> = Object.fromEntries(ways.map((way) => [way, []]));
   for (let round = 0; round < READS; round += 1) {

@@ -11,6 +11,7 @@ import { build } from 'esbuild';
 import { chromiumArgs } from '../playwright.config';
 import { loadAppConfig } from '../server/app-config';
 import { siftEngine } from '../shared/search/sift-engine';
+import { freshWorker } from './fresh-worker';
 import { artifactEngine } from './search-engines';
 import { latencyStats } from './stats';
 
@@ -54,21 +55,7 @@ try {
     return route.fulfill({ body: '<!doctype html><title>warm open bench</title>', contentType: 'text/html' });
   });
   const page = await context.newPage();
-  /** Posts `message` to a new dedicated worker of a newly loaded page and returns its answer. */
-  const inFreshWorker = async (message: unknown) => {
-    await page.goto('about:blank');
-    await page.goto(`${origin}/`);
-    return page.evaluate(
-      (message) =>
-        new Promise<unknown>((resolve, reject) => {
-          const worker = new Worker('/worker.js');
-          worker.onmessage = ({ data }) => (data?.error ? reject(new Error(data.error)) : resolve(data));
-          worker.onerror = (event) => reject(new Error(event.message));
-          worker.postMessage(message);
-        }),
-      message,
-    );
-  };
+  const inFreshWorker = freshWorker(page, origin);
   await inFreshWorker({ store: { parts: partsOf(raw), derivedParts: partsOf(derived) } });
   type Timing = Record<'readMs' | 'digestStartMs' | 'openMs' | 'firstSearchMs' | 'toFirstResultMs', number>;
   const ways = { deriving: false, withDerived: true };
