@@ -116,7 +116,9 @@ async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
-test('a tap, text and a ticked box given before the page is hydrated are acted on once it is', async ({ page }) => {
+test('a tap, text and a ticked box given before the page is hydrated are acted on once it is', async ({
+  page,
+}) => {
   let release = await holdScripts(page);
   await page.goto(server.url('/about'), { waitUntil: 'commit' });
   await page.getByRole('button', { name: 'Change language' }).click();
