@@ -7,7 +7,7 @@ import { type ServerPageState, serverPageDocument } from './server-page';
 
 const template = `<!doctype html><html lang="en" dir="ltr"><head><title>Sift</title>
 <script type="module" crossorigin src="/assets/index.js"></script></head>
-<body><div id="root"></div></body></html>`;
+<body><div id="root"></div><script src="/start-snapshot-boot.js"></script></body></html>`;
 
 function documentIn(code: string): string {
   const state: ServerPageState = {
@@ -47,6 +47,11 @@ describe('serverPageDocument', () => {
     expect(preloads(documentIn('en'))).toEqual([
       '<link rel="preload" href="/_i18n/en/messages.json?v=test-build" as="fetch" crossorigin>',
     ]);
+  });
+
+  it('leaves out the start snapshot, which a rendered page is newer than', () => {
+    expect(documentIn('en')).not.toContain('start-snapshot-boot.js');
+    expect(template).toContain('start-snapshot-boot.js');
   });
 
   it('carries the state to hydrate with, without messages', () => {

@@ -52,6 +52,12 @@ function messagesPreloads(locale: string): string {
     .join('');
 }
 
+/**
+ * The script that paints the start snapshot (ADR 010): a rendered page is newer than any snapshot,
+ * and would only wait for its download.
+ */
+const START_SNAPSHOT_BOOT = '<script src="/start-snapshot-boot.js"></script>';
+
 /** The built index.html with the rendered root, the page's language, head and the state to hydrate with. */
 export function serverPageDocument(
   template: string,
@@ -71,6 +77,7 @@ export function serverPageDocument(
       description ? `<meta name="description" content="${escapeHtml(description)}"` : tag,
     )
     .replace('</head>', () => `${messagesPreloads(locale.code)}</head>`)
+    .replace(START_SNAPSHOT_BOOT, '')
     .replace(
       '<div id="root"></div>',
       // A function: the page's data may hold `$&` and the like, which a replacement string would expand.

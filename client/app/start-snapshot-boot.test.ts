@@ -31,8 +31,6 @@ interface Page {
   colorScheme?: string;
   cookie?: string;
   stored?: Record<string, string>;
-  /** The page is one the server rendered (it carries its state block). */
-  serverDrawn?: boolean;
 }
 
 /** Runs the script against a stand-in document; returns what it appended and the timers it set. */
@@ -53,7 +51,6 @@ function boot(page: Page = {}) {
     cookie: page.cookie ?? 'theme=x; i18n_redirected=fr',
     documentElement: { dataset: { colorScheme: page.colorScheme ?? 'dark' } },
     querySelector: () => ({ getAttribute: () => page.entry ?? kept.entry }),
-    getElementById: (id: string) => (page.serverDrawn && id === 'sift-server-page' ? {} : null),
     createElement: element,
     head: { append: (...children: Element[]) => appended.head.push(...children) },
     body: { append: (child: Element) => appended.body.push(child) },
@@ -71,12 +68,6 @@ function boot(page: Page = {}) {
 }
 
 describe('start-snapshot-boot.js', () => {
-  it('paints nothing and hands nothing over on a page the server rendered', () => {
-    const { overlay, adopted, style, timers } = boot({ serverDrawn: true });
-    expect([overlay, adopted, style]).toEqual([undefined, undefined, undefined]);
-    expect(timers).toEqual([]);
-  });
-
   it('paints the kept page, inert and hidden from assistive technology, for 10 s at most', () => {
     const { overlay, style, timers } = boot();
     expect(overlay).toMatchObject({

@@ -5,8 +5,6 @@
 // language cookie and signed-in user it was drawn for; never for longer than 10 s. Its class rules
 // are handed to the app's Emotion caches on any start of the same build for the same user.
 (() => {
-  // A page the server drew (docs/rendering.md) is newer than any snapshot and has its own rules.
-  if (document.getElementById('sift-server-page')) return;
   const MAX_SHOWN_MS = 10_000;
   const read = (key) => {
     try {
