@@ -20,22 +20,23 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { paths } from '#client/paths';
-import { useAuth } from './use-auth';
+import { useAuth, useSignedIn } from './use-auth';
 import { useSignOut } from './use-sign-out';
 
 export function AccountMenu() {
   const { t } = useTranslation();
-  const status = useAuth((s) => s.status);
+  const signedIn = useSignedIn();
   const data = useAuth((s) => s.data);
   const location = useLocation();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { signOutAndLeave, failed, dismissFailure } = useSignOut();
 
-  // Same footprint while the first session answer is awaited, so the app bar does not jump.
-  if (status === 'loading') return <Box sx={{ width: 40, height: 40 }} />;
+  // Same footprint while the first session answer is awaited, so the app bar does not jump. A page
+  // the server drew is signed out until then: its sign-in button is drawn and hydrated as it is.
+  if (signedIn === undefined) return <Box sx={{ width: 40, height: 40 }} />;
 
-  if (status === 'unauthenticated' || !data) {
+  if (!signedIn || !data) {
     const here = `${location.pathname}${location.search}`;
     return (
       <Tooltip title={t('auth.sign_in')}>
