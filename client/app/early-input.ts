@@ -3,8 +3,9 @@
 // would be lost, or worse, do what the bare HTML does (a form's native submission reloads the page).
 // The inline script at the top of index.html's body holds it from before any control is painted
 // (the app's code runs only once it has arrived): taps that are not on links and submissions, on
-// nodes React has not hydrated yet, are held; text typed and boxes ticked are noted. This replays them on the same elements once hydrated
-// (hydration keeps the server's nodes). Links navigate as plain links meanwhile.
+// nodes React has not hydrated yet, are held; text typed and boxes ticked are noted. This replays
+// them on the same elements once hydrated (hydration keeps the server's nodes). Links navigate as
+// plain links meanwhile.
 
 /** A checkbox or radio button changed before React saw it: from `was` to `now`. */
 type Toggle = { kind: 'toggle'; field: HTMLInputElement; was: boolean; now: boolean };
