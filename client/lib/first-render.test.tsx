@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { FirstRender } from '#shared/render-bundle';
-import { FirstRenderContext, ServerDrawnProvider, useServerDrawn } from './first-render';
+import { FirstRenderContext, firstDrawnRows, ServerDrawnProvider, useServerDrawn } from './first-render';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -59,4 +59,10 @@ it('draws the device’s own at once on a start without a server page', async ()
   document.body.append(container);
   await act(async () => createRoot(container).render(page(null)));
   expect(drawn).toEqual([false]);
+});
+
+it('draws a growing field with its least rows, or one per line of its text', () => {
+  expect(firstDrawnRows('', 6)).toBe(6);
+  expect(firstDrawnRows('one\ntwo', 1)).toBe(2);
+  expect(firstDrawnRows('a\nb\nc\nd\ne\nf\ng', 6)).toBe(7);
 });

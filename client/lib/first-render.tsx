@@ -53,3 +53,11 @@ export function useInitialNow(): () => Date {
   const serverDrawn = useServerDrawn();
   return () => new Date(serverDrawn && firstRender ? firstRender.renderedAt : Date.now());
 }
+
+/**
+ * The rows a growing multi-line field is drawn with before the browser has measured its text: at
+ * least `minRows`, one per line it holds. MUI sizes such a field in a layout effect and leaves the
+ * textarea's own `rows` unset (the browser's 2), so without it what the server drew grows once
+ * hydrated and moves everything below it from under a pointer.
+ */
+export const firstDrawnRows = (value: string, minRows: number) => Math.max(minRows, value.split('\n').length);

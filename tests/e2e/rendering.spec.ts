@@ -156,6 +156,28 @@ const variants = [
   { lang: 'ar', scheme: 'light' },
 ] as const;
 
+/** Adds up, on `window.siftLayoutShift`, how far each page moves from its load on. */
+const recordLayoutShift = (page: Page) =>
+  page.addInitScript(() => {
+    const sums = window as unknown as { siftLayoutShift: number };
+    sums.siftLayoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const shift of list.getEntries() as unknown as { value: number }[])
+        sums.siftLayoutShift += shift.value;
+    }).observe({ type: 'layout-shift' });
+  });
+
+/**
+ * How far the page moved (the layout shift score) from its load until the app has taken it over
+ * (the input holder is gone) and painted the frame after: a control that moves under a finger
+ * loses the tap.
+ */
+async function layoutShiftOnHydration(page: Page): Promise<number> {
+  await page.waitForFunction(() => window.siftEarlyInput === undefined);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+  return page.evaluate(() => (window as unknown as { siftLayoutShift: number }).siftLayoutShift);
+}
+
 // Each route is opened once (a full load: the server renders it), in the variants by turn.
 test('every route hydrates without a mismatch in both directions and colour modes', async ({
   page,
@@ -163,6 +185,7 @@ test('every route hydrates without a mismatch in both directions and colour mode
 }) => {
   test.slow();
   const errors = collectPageErrors(page);
+  await recordLayoutShift(page);
   for (const [index, path] of routeTable.entries()) {
     const { lang, scheme } = variants[index % variants.length]!;
     await test.step(`${path} (${lang}, ${scheme})`, async () => {
@@ -178,6 +201,8 @@ test('every route hydrates without a mismatch in both directions and colour mode
       await hydrated(page);
       await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
       expect.soft(errors.splice(0), path).toEqual([]);
+      // Below a thousandth: an index's progress text changing width as it loads moves that far.
+      expect.soft(await layoutShiftOnHydration(page), `${path}: layout shift`).toBeLessThan(0.001);
     });
   }
 });

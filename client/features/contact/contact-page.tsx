@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '#client/components/page-header';
 import { useConsent } from '#client/consent/use-consent';
+import { firstDrawnRows } from '#client/lib/first-render';
 import { paths } from '#client/paths';
 import { type ContactReceipt, contactLimits } from '#shared/contact-message';
 import { localeCodes } from '#shared/locales';
@@ -27,6 +28,7 @@ import { type ContactField, type FieldErrors, validateContact } from './contact-
 import { forgetSender, readRememberedSender, rememberSender } from './remembered-sender';
 
 type Values = Record<ContactField, string>;
+const MESSAGE_ROWS = 6;
 const fields: ContactField[] = ['name', 'email', 'subject', 'message'];
 const maxLength: Record<ContactField, number> = {
   name: contactLimits.name,
@@ -169,7 +171,13 @@ export function ContactPage() {
               <TextField
                 {...fieldProps('message')}
                 multiline
-                minRows={6}
+                minRows={MESSAGE_ROWS}
+                slotProps={{
+                  htmlInput: {
+                    maxLength: maxLength.message,
+                    rows: firstDrawnRows(values.message, MESSAGE_ROWS),
+                  },
+                }}
                 helperText={
                   errors.message ??
                   t('contact.message_count', { count: values.message.length, max: contactLimits.message })

@@ -3,6 +3,7 @@ import PlayArrow from '@mui/icons-material/PlayArrow';
 import { Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { firstDrawnRows } from '#client/lib/first-render';
 import {
   operationKind,
   type PlaygroundPreset,
@@ -43,7 +44,12 @@ function CodeField(props: {
       error={props.problem !== undefined}
       helperText={props.problem}
       slotProps={{
-        htmlInput: { dir: 'ltr', spellCheck: false, style: { fontFamily: 'monospace', fontSize: 13 } },
+        htmlInput: {
+          dir: 'ltr',
+          spellCheck: false,
+          style: { fontFamily: 'monospace', fontSize: 13 },
+          rows: firstDrawnRows(props.value, props.minRows),
+        },
       }}
       sx={{ mb: 2 }}
     />
