@@ -6,8 +6,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { Document } from 'flexsearch';
 import MiniSearch from 'minisearch';
-import { artifactDigest } from '../client/workers/artifact-digest';
-import { derivedChecksum } from '../client/workers/derived-checksum';
+import { keptChecksum } from '../client/workers/kept-checksum';
 import type { DataSourceConfig } from '../shared/app-config';
 import type { SearchEngine } from '../shared/search/engine';
 import { engineFor } from '../shared/search/engines';
@@ -47,8 +46,8 @@ export type BenchEngineName = (typeof benchEngineNames)[number];
 
 /**
  * An engine through the app's artifact path: what the server builds and the worker restores, from
- * the decompressed bytes it keeps and what the engine derived from them when given, checking their
- * digests meanwhile.
+ * the decompressed bytes it keeps and what the engine derived from them when given, once their
+ * checksums are checked (the worker checks them as it reads them).
  */
 export function artifactEngine(engine: SearchEngine): BenchEngine {
   return {
@@ -61,11 +60,8 @@ export function artifactEngine(engine: SearchEngine): BenchEngine {
       ? async (_source, kept) => engine.derive!((await restoreArtifact(parseArtifact(kept), engine)).index)
       : undefined,
     async open(source, bytes, derived) {
-      const [{ index }] = await Promise.all([
-        restoreArtifact(parseArtifact(bytes), engine, derived),
-        artifactDigest(bytes),
-        derived && derivedChecksum(derived),
-      ]);
+      for (const kept of [bytes, derived]) if (kept) keptChecksum(kept);
+      const { index } = await restoreArtifact(parseArtifact(bytes), engine, derived);
       return {
         search: async (request) =>
           (await runSearch(engine, index, source.dataType, request)).hits.map((h) => h.id),

@@ -1,7 +1,7 @@
 // A warm start of the engine at scale in Chromium: a cities artifact (the server's gzip'd file, given
 // as the argument) kept as the search worker keeps it, decompressed in an IndexedDB Blob, with and
 // without the engine's derived arrays kept beside it (ADR 021), then in a dedicated worker of a new
-// page each time: reading the Blobs, opening, the first search, the digests checked. The two ways
+// page each time: reading the Blobs and checking their checksums, opening, the first search. The two ways
 // alternate, ROUNDS times each. Prints one JSON line: medians per way, and the bytes each keeps.
 // Usage: tsx bench/warm-open-chromium.ts <artifact file>
 import { readFileSync } from 'node:fs';
@@ -57,7 +57,7 @@ try {
   const page = await context.newPage();
   const inFreshWorker = freshWorker(page, origin);
   await inFreshWorker({ store: { parts: partsOf(raw), derivedParts: partsOf(derived) } });
-  type Timing = Record<'readMs' | 'digestStartMs' | 'openMs' | 'firstSearchMs' | 'toFirstResultMs', number>;
+  type Timing = Record<'readMs' | 'openMs' | 'firstSearchMs' | 'toFirstResultMs', number>;
   const ways = { deriving: false, withDerived: true };
   const timings: Record<string, Timing[]> = { deriving: [], withDerived: [] };
   const term = queries.kinds.fullName![0]!;

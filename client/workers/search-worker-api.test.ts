@@ -10,9 +10,8 @@ import type { SearchIndexResult } from '#shared/search/search-types';
 import { DERIVED_FORMAT } from '#shared/search/sift/derived';
 import { siftEngine } from '#shared/search/sift-engine';
 import { deltaCacheKey, derivedCacheKey, sourceCacheKeys } from './artifact-cache-keys';
-import { artifactDigest } from './artifact-digest';
-import { derivedChecksum } from './derived-checksum';
 import { indexedDbArtifactCache } from './indexed-db-artifact-cache';
+import { keptChecksum } from './kept-checksum';
 import {
   type CachedArtifact,
   type CachedDerived,
@@ -45,12 +44,12 @@ const records = [
 const built = await buildArtifact(places, recordsToIndexDocuments(places, records));
 const raw = await inflateArtifact(built.bytes);
 
-/** The cache entry a download of `built` leaves: its decompressed bytes (`bytes` when given instead) and their digest. */
+/** The cache entry a download of `built` leaves: its decompressed bytes (`bytes` when given instead) and their checksum. */
 const keptEntry = async (bytes = raw) => ({
   crc32c: built.crc32c,
   size: built.bytes.length,
   raw: new Blob([bytes as Uint8Array<ArrayBuffer>]),
-  digest: await artifactDigest(raw),
+  digest: keptChecksum(raw),
 });
 /** The decompressed bytes cached under `key`, once the write a download started is done. */
 const keptBytes = (key: string) =>
@@ -64,14 +63,14 @@ const derivedFrom = async (bytes: Uint8Array) => {
   const { spec, payload } = parseArtifact(bytes.slice());
   return siftEngine.derive!(await siftEngine.restore(spec, payload)) as Uint8Array<ArrayBuffer>;
 };
-/** What a load leaves beside the artifact it cached: `derived` (raw's when not given) and its digest. */
+/** What a load leaves beside the artifact it cached: `derived` (raw's when not given) and its checksum. */
 const derivedEntry = async (derived?: Uint8Array): Promise<CachedDerived> => {
   const bytes = derived ?? (await derivedFrom(raw));
   return {
     crc32c: built.crc32c,
-    of: await artifactDigest(raw),
+    of: keptChecksum(raw),
     derived: new Blob([bytes as Uint8Array<ArrayBuffer>]),
-    digest: derivedChecksum(bytes),
+    digest: keptChecksum(bytes),
   };
 };
 /** The derived arrays cached beside `key`, once the write a load started is done. */
@@ -81,6 +80,14 @@ const keptDerived = (key: string) =>
     if (!entry || !('derived' in entry)) throw new Error(`nothing derived kept for ${key} yet`);
     return { ...entry, bytes: new Uint8Array(await entry.derived.arrayBuffer()) };
   });
+const sha256 = async (bytes: Uint8Array) =>
+  Buffer.from(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>)).toString('hex');
+/** A Blob of `bytes` whose file is gone, as the browser hands one back. */
+const unreadable = (bytes: Uint8Array): Blob => {
+  const gone = new Blob([bytes as Uint8Array<ArrayBuffer>]);
+  gone.arrayBuffer = () => Promise.reject(new DOMException('The file is gone', 'NotReadableError'));
+  return gone;
+};
 const flipped = (bytes: Uint8Array) => {
   const copy = bytes.slice();
   copy[copy.length >> 1]! ^= 0xff;
@@ -283,7 +290,8 @@ describe('search worker', () => {
   it.each<[string, () => Promise<unknown>]>([
     ['a changed byte', () => keptEntry(flipped(raw))],
     ['part of its bytes', () => keptEntry(raw.slice(0, raw.length >> 1))],
-    ['no digest', async () => ({ ...(await keptEntry()), digest: undefined })],
+    ['no checksum', async () => ({ ...(await keptEntry()), digest: undefined })],
+    ['their SHA-256 (an older form)', async () => ({ ...(await keptEntry()), digest: await sha256(raw) })],
     ['no bytes', async () => ({ ...(await keptEntry()), raw: undefined })],
     ['a changed byte, as downloaded', async () => ({ crc32c: built.crc32c, bytes: flipped(built.bytes) })],
     [
@@ -323,9 +331,7 @@ describe('search worker', () => {
 
   it('downloads again when the browser cannot read the cached bytes back', async () => {
     const cache = indexedDbArtifactCache();
-    const gone = new Blob([raw as Uint8Array<ArrayBuffer>]);
-    gone.arrayBuffer = () => Promise.reject(new DOMException('The file is gone', 'NotReadableError'));
-    vi.spyOn(cache, 'get').mockResolvedValueOnce({ ...(await keptEntry()), raw: gone });
+    vi.spyOn(cache, 'get').mockResolvedValueOnce({ ...(await keptEntry()), raw: unreadable(raw) });
     const network = server();
     const api = workerApi({ cache, fetch: network.fetch });
     expect(await api.loadIndex('places', 'sift', built.crc32c)).toMatchObject({ from: 'network' });
@@ -368,8 +374,8 @@ describe('search worker', () => {
     const api = workerApi({ cache: indexedDbArtifactCache(), fetch: server().fetch });
     await api.loadIndex('places', 'sift', built.crc32c);
     const kept = await keptDerived('places');
-    expect(kept).toMatchObject({ crc32c: built.crc32c, of: await artifactDigest(raw) });
-    expect(kept.digest).toBe(derivedChecksum(kept.bytes));
+    expect(kept).toMatchObject({ crc32c: built.crc32c, of: keptChecksum(raw) });
+    expect(kept.digest).toBe(keptChecksum(kept.bytes));
     expect(kept.bytes).toEqual(await derivedFrom(raw));
 
     const derive = vi.spyOn(siftEngine, 'derive');
@@ -412,9 +418,7 @@ describe('search worker', () => {
     [
       'bytes that cannot be read back',
       async () => {
-        const gone = new Blob([await derivedFrom(raw)]);
-        gone.arrayBuffer = () => Promise.reject(new DOMException('The file is gone', 'NotReadableError'));
-        return { ...(await derivedEntry()), derived: gone };
+        return { ...(await derivedEntry()), derived: unreadable(await derivedFrom(raw)) };
       },
     ],
     [

@@ -1,7 +1,7 @@
 // What the search worker does (spec §7: loadIndex, addIndex, searchIndex), apart from the worker
 // plumbing so that it runs in Node tests too. Indexes live in the worker's memory; their artifacts
 // are cached (IndexedDB in the browser) as the engine opens them, with the arrays the engine derived
-// from them beside, and only ever used when the digests they were stored with check out.
+// from them beside, and only ever used when the checksums they were stored with check out.
 import { apiPaths } from '#shared/api-paths';
 import type { DataSourceConfig } from '#shared/app-config';
 import { crc32c as checksum } from '#shared/crc32c';
@@ -16,14 +16,14 @@ import type { SearchAlgorithm } from '#shared/search/search-algorithms';
 import type { IndexDocument, SearchIndexResult, SearchRequest } from '#shared/search/search-types';
 import { segmentedEngine, withDelta } from '#shared/search/segments';
 import { deltaCacheKey, derivedCacheKey, sourceCacheKeys } from './artifact-cache-keys';
-import { artifactDigest } from './artifact-digest';
-import { derivedChecksum } from './derived-checksum';
+import { keptChecksum, readKept } from './kept-checksum';
 
 /**
  * A cached segment: `crc32c` names the artifact as served. The worker keeps what the engine opens,
  * the decompressed bytes, so that a start does no gunzip: as a Blob, which IndexedDB hands back
  * several times faster than an ArrayBuffer of the same size (docs/performance.md, "Scale"), with
- * their digest taken when they were stored and checked at every start. An entry holding the
+ * their checksum taken when they were stored and checked at every start once read (an entry kept
+ * with their SHA-256, an older form, does not match and is downloaded again). An entry holding the
  * artifact as downloaded (gzip `bytes`, checked by their crc32c) is read too: the server render
  * hands its artifacts so, and an entry stored in that form stays usable (offline too) until its
  * source's next artifact replaces it.
@@ -34,21 +34,21 @@ interface KeptBytes {
   /** Compressed size. */
   size: number;
   raw: Blob;
-  /** artifact-digest.ts's, of `raw`. */
+  /** kept-checksum.ts's checksum of `raw` (a SHA-256 in an entry of an older form). */
   digest: string;
 }
 
 /**
  * What the engine derived from a cached segment's decompressed bytes (`SearchEngine.derive`), kept
  * under derivedCacheKey(its key) so that a start reads and views them instead of computing them
- * (ADR 021). Taken only for the bytes whose digest is `of`, and when its own `digest` matches.
+ * (ADR 021). Taken only for the bytes whose checksum is `of`, and when its own `digest` matches.
  */
 export interface CachedDerived {
   crc32c: number;
-  /** The digest of the segment's decompressed bytes they were derived from. */
+  /** The checksum of the segment's decompressed bytes they were derived from. */
   of: string;
   derived: Blob;
-  /** derived-checksum.ts's, of `derived`. */
+  /** kept-checksum.ts's checksum of `derived`. */
   digest: string;
 }
 
@@ -66,35 +66,42 @@ interface IntactArtifact {
 }
 
 /**
- * The decompressed bytes of `cached`, and whether they are intact: gzip bytes are checked by their
- * crc32c before they are inflated; decompressed ones by their digest, computed while they are opened.
+ * The decompressed bytes of `cached` when intact, else undefined: gzip bytes are checked by their
+ * crc32c before they are inflated; decompressed ones by their checksum, computed once read.
  */
-async function readCached(cached: CachedArtifact): Promise<{ raw: Uint8Array; intact: Promise<boolean> }> {
+async function readCached(cached: CachedArtifact): Promise<Uint8Array | undefined> {
   if ('bytes' in cached) {
-    if (checksum(cached.bytes) !== cached.crc32c)
-      throw new Error('The cached bytes do not match their crc32c');
-    return { raw: await inflateArtifact(cached.bytes), intact: Promise.resolve(true) };
+    return checksum(cached.bytes) === cached.crc32c ? inflateArtifact(cached.bytes) : undefined;
   }
-  const raw = new Uint8Array(await cached.raw.arrayBuffer());
-  return { raw, intact: artifactDigest(raw).then((digest) => digest === cached.digest) };
+  const read = await readKept(cached.raw);
+  return read.checksum === cached.digest ? read.bytes : undefined;
 }
 
+/** Which derived arrays `readDerived` found for a segment. */
+type KeptDerived = { bytes: Uint8Array } | 'none' | 'damaged';
+
 /**
- * The derived arrays kept for `cached`'s bytes, and whether they are intact (their checksum);
- * undefined when none are kept for these bytes or they cannot be read.
+ * The derived arrays kept for `cached`'s bytes when intact (their checksum): 'none' when none are
+ * kept for these bytes, 'damaged' when they cannot be read or do not match.
  */
-async function readDerived(
-  cached: CachedArtifact,
-  entry: CacheEntry | undefined,
-): Promise<{ bytes: Uint8Array; intact: Promise<boolean> } | undefined> {
-  if ('bytes' in cached || !entry || !('derived' in entry)) return undefined;
-  if (entry.crc32c !== cached.crc32c || entry.of !== cached.digest) return undefined;
-  const bytes = await entry.derived.arrayBuffer().then(
-    (buffer) => new Uint8Array(buffer),
-    () => undefined,
-  );
-  return bytes && { bytes, intact: Promise.resolve(derivedChecksum(bytes) === entry.digest) };
+async function readDerived(cached: CachedArtifact, entry: CacheEntry | undefined): Promise<KeptDerived> {
+  if ('bytes' in cached || !entry || !('derived' in entry)) return 'none';
+  if (entry.crc32c !== cached.crc32c || entry.of !== cached.digest) return 'none';
+  const read = await readKept(entry.derived).catch(() => undefined);
+  return read?.checksum === entry.digest ? { bytes: read.bytes } : 'damaged';
 }
+
+/** Runs `make` once the task at hand is done, so that work that can wait does not hold up its answer. */
+const later = <T>(make: () => T) =>
+  new Promise<T>((resolve, reject) =>
+    setTimeout(() => {
+      try {
+        resolve(make());
+      } catch (error) {
+        reject(error);
+      }
+    }),
+  );
 
 /** Where downloaded artifacts are kept between page loads, under artifact-cache-keys.ts's keys. */
 export interface ArtifactCache {
@@ -199,22 +206,22 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
     writing.set(key, written);
   }
 
-  /** Caches a downloaded segment as the engine opens it, with the digest of the bytes just checked; returns that digest. */
+  /** Caches a downloaded segment as the engine opens it, with the checksum of the bytes just checked; returns that checksum. */
   function keep(key: string, crc32c: number, size: number, raw: Uint8Array): Promise<string> {
-    const digest = artifactDigest(raw);
+    const kept = later(() => keptChecksum(raw));
     write(
       key,
-      digest.then((made) => ({
+      kept.then((made) => ({
         crc32c,
         size,
         raw: new Blob([raw as Uint8Array<ArrayBuffer>]),
         digest: made,
       })),
     );
-    return digest;
+    return kept;
   }
 
-  /** Sets `opened` to cache what the engine derived from the bytes of digest `of` (CachedDerived). */
+  /** Sets `opened` to cache what the engine derived from the bytes of checksum `of` (CachedDerived). */
   function deriveLater(key: string, opened: OpenedIndex, of: Promise<string>): void {
     const { engine, index, crc32c } = opened;
     if (!engine.derive || crc32c === null) return;
@@ -222,13 +229,13 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
       opened.keepDerived = undefined;
       write(
         derivedCacheKey(key),
-        of.then((digest) => {
+        of.then((bytesChecksum) => {
           const derived = engine.derive!(index);
           return {
             crc32c,
-            of: digest,
+            of: bytesChecksum,
             derived: new Blob([derived as Uint8Array<ArrayBuffer>]),
-            digest: derivedChecksum(derived),
+            digest: keptChecksum(derived),
           };
         }),
       );
@@ -247,10 +254,11 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
 
   /**
    * The index of the cached artifact under `key` when it is the wanted one (any, without `crc32c`)
-   * and intact; a damaged or partial copy (one that cannot be read, or does not match) is dropped.
-   * The engine opens the bytes, with the arrays derived from them before when those are kept, while
-   * their digests are computed, and nothing opened is returned before they match. Kept arrays that
-   * are damaged, partial or of another format are derived again (and kept again once loaded).
+   * and intact; a damaged, partial or older copy (one that cannot be read, does not match its
+   * checksum, or was kept in another form) is dropped. The engine opens only bytes whose checksum
+   * matched, with the arrays derived from them before when those are kept and check out too. Kept
+   * arrays that are damaged, partial or of another format are derived again (and kept again once
+   * loaded).
    */
   async function openCached(
     name: string,
@@ -262,26 +270,24 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
       [key, derivedCacheKey(key)].map((entryKey) => cache.get(entryKey).catch(() => undefined)),
     );
     if (!isArtifact(cached) || (crc32c !== undefined && cached.crc32c !== crc32c)) return undefined;
-    const [read, kept] = await Promise.all([
+    const [raw, kept] = await Promise.all([
       readCached(cached).catch(() => undefined),
       readDerived(cached, derivedEntry),
     ]);
-    const size = 'bytes' in cached ? cached.bytes.length : cached.size;
-    const artifact = read && { crc32c: cached.crc32c, size, raw: read.raw };
-    const opening = artifact && open(name, algorithm, artifact, kept?.bytes);
-    // Damaged bytes may fail to open: whether they were intact decides what happens.
-    opening?.catch(() => undefined);
-    if (!artifact || !(await read.intact.catch(() => false))) {
-      console.warn(`The cached "${key}" index is damaged; downloading it again`);
+    if (!raw) {
+      console.warn(`The cached "${key}" index is damaged or kept in an older form; downloading it again`);
       await forgetSegment(key);
       return undefined;
     }
-    if (kept) {
-      const taken = (await kept.intact.catch(() => false)) && (await opening!.catch(() => undefined));
+    const size = 'bytes' in cached ? cached.bytes.length : cached.size;
+    const artifact = { crc32c: cached.crc32c, size, raw };
+    if (kept !== 'none') {
+      const taken =
+        kept !== 'damaged' && (await open(name, algorithm, artifact, kept.bytes).catch(() => undefined));
       if (taken) return taken;
       console.warn(`The arrays kept for the cached "${key}" index do not check out; deriving them again`);
     }
-    const opened = await (kept ? open(name, algorithm, artifact) : opening!);
+    const opened = await open(name, algorithm, artifact);
     if (!('bytes' in cached)) deriveLater(key, opened, Promise.resolve(cached.digest));
     return opened;
   }
