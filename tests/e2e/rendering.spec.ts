@@ -149,34 +149,31 @@ test('a tap, text and a ticked box given before the page is hydrated are acted o
   expect(JSON.parse(new URL(page.url()).searchParams.get('f')!)).toEqual({ region: ['Europe'] });
 });
 
+// A growing multi-line field the server drew shorter than it is once measured moved the controls
+// below it from under a finger: a tap on /contact's send button right after hydration missed it.
+test('a growing text field keeps the height it was drawn with once hydrated', async ({ page }) => {
+  for (const [path, below] of [
+    ['/contact', 'Send message'],
+    ['/testGraphql', 'Run'],
+  ] as const) {
+    await page.unrouteAll();
+    const release = await holdScripts(page);
+    await page.goto(server.url(path), { waitUntil: 'commit' });
+    const button = page.getByRole('button', { name: below, exact: true });
+    const drawn = await button.boundingBox();
+    release();
+    await hydrated(page, 'form button[type="submit"]');
+    await page.waitForFunction(() => window.siftEarlyInput === undefined);
+    await expect.poll(() => button.boundingBox(), path).toEqual(drawn);
+  }
+});
+
 const variants = [
   { lang: 'en', scheme: 'light' },
   { lang: 'ar', scheme: 'dark' },
   { lang: 'en', scheme: 'dark' },
   { lang: 'ar', scheme: 'light' },
 ] as const;
-
-/** Adds up, on `window.siftLayoutShift`, how far each page moves from its load on. */
-const recordLayoutShift = (page: Page) =>
-  page.addInitScript(() => {
-    const sums = window as unknown as { siftLayoutShift: number };
-    sums.siftLayoutShift = 0;
-    new PerformanceObserver((list) => {
-      for (const shift of list.getEntries() as unknown as { value: number }[])
-        sums.siftLayoutShift += shift.value;
-    }).observe({ type: 'layout-shift' });
-  });
-
-/**
- * How far the page moved (the layout shift score) from its load until the app has taken it over
- * (the input holder is gone) and painted the frame after: a control that moves under a finger
- * loses the tap.
- */
-async function layoutShiftOnHydration(page: Page): Promise<number> {
-  await page.waitForFunction(() => window.siftEarlyInput === undefined);
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
-  return page.evaluate(() => (window as unknown as { siftLayoutShift: number }).siftLayoutShift);
-}
 
 // Each route is opened once (a full load: the server renders it), in the variants by turn.
 test('every route hydrates without a mismatch in both directions and colour modes', async ({
@@ -185,7 +182,6 @@ test('every route hydrates without a mismatch in both directions and colour mode
 }) => {
   test.slow();
   const errors = collectPageErrors(page);
-  await recordLayoutShift(page);
   for (const [index, path] of routeTable.entries()) {
     const { lang, scheme } = variants[index % variants.length]!;
     await test.step(`${path} (${lang}, ${scheme})`, async () => {
@@ -201,8 +197,6 @@ test('every route hydrates without a mismatch in both directions and colour mode
       await hydrated(page);
       await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
       expect.soft(errors.splice(0), path).toEqual([]);
-      // Below a thousandth: an index's progress text changing width as it loads moves that far.
-      expect.soft(await layoutShiftOnHydration(page), `${path}: layout shift`).toBeLessThan(0.001);
     });
   }
 });
