@@ -18,7 +18,7 @@ const EnvSchema = z.object({
   /** The built client, found beside the server rather than from the working directory. */
   STATIC_DIR: z.string().min(1).default(appFile('dist/client')),
   /** Anonymous first visits get pages rendered on the server (docs/rendering.md); off: every page is the shell. */
-  SERVER_RENDERING: flag.default(false),
+  SERVER_RENDERING: flag.default(true),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
   SEED_DEMO_DATA: flag.default(true),
   /** Proxies in front of the server that append to X-Forwarded-For (1 on Cloud Run); 0 trusts none. */
