@@ -18,10 +18,13 @@ export function useAuth<T>(select: (state: AuthState) => T | AuthState = whole):
  * until the session says otherwise, so that hydration and what appears after it agree with the HTML.
  */
 export function useSignedIn(): boolean | undefined {
-  const status = useAuth((s) => s.status);
   const drawnByServer = useFirstRender() !== null;
-  if (status === 'loading') return drawnByServer ? false : undefined;
-  return status === 'authenticated';
+  // The answer itself is selected, not the status: a rendered page's readers then stay as hydrated
+  // when the session turns out signed out, instead of drawing again at once (an external store's
+  // change re-renders synchronously, in one long task).
+  return useAuth((s) =>
+    s.status === 'loading' ? (drawnByServer ? false : undefined) : s.status === 'authenticated',
+  );
 }
 
 /**
