@@ -7,7 +7,9 @@
 // STATIC_DIR names the client build to serve (default dist/client); BENCH_CPU_PROF=<folder> has the
 // server write a CPU profile there when it stops (bench/cpu-profile.mjs; with BENCH_ENDPOINTS naming
 // one endpoint, the loaded part is that endpoint's). RSS is read after a full garbage collection the
-// server makes when signalled (bench/gc-on-signal.mjs, always preloaded).
+// server makes when signalled (bench/gc-on-signal.mjs, always preloaded). The rendered pages marked
+// `probeHealthz` are loaded once more while /healthz is probed: the worst wait is what they cost
+// every other request.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -66,6 +68,8 @@ const CLOCK_TICKS_PER_SECOND = 100;
 
 interface Target {
   method?: 'GET' | 'POST';
+  /** Also loaded while /healthz is probed (healthzWhileLoaded). */
+  probeHealthz?: boolean;
   path: string;
   headers?: Record<string, string>;
   body?: string;
@@ -142,21 +146,34 @@ const hostileDocuments = {
   ).join(' ')}`,
 };
 
+/**
+ * The stall probe (bench/healthz-probe.ts) asking /healthz until stopped; up for a second before
+ * this resolves, so that its own start-up is out of the numbers.
+ */
+async function startHealthzProbe(origin: string) {
+  const probe = spawn(join('node_modules', '.bin', 'tsx'), ['bench/healthz-probe.ts', origin, '--json'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const report = new Promise<{ worstMs: number; p99Ms: number; requests: number }>((resolve) => {
+    let printed = '';
+    probe.stdout.on('data', (chunk) => (printed += chunk));
+    probe.on('exit', () => resolve(JSON.parse(printed)));
+  });
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  return {
+    stop() {
+      probe.stdin.end();
+      return report;
+    },
+  };
+}
+
 /** Sends each hostile document while /healthz is asked again and again; the worst wait is the stall. */
 async function hostileRequests(origin: string) {
   const results: Record<string, unknown> = {};
   for (const [name, query] of Object.entries(hostileDocuments)) {
     const body = JSON.stringify({ query });
-    const probe = spawn(join('node_modules', '.bin', 'tsx'), ['bench/healthz-probe.ts', origin], {
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
-    const worstProbeMs = new Promise<number>((resolve) => {
-      let printed = '';
-      probe.stdout.on('data', (chunk) => (printed += chunk));
-      probe.on('exit', () => resolve(Number(printed.trim())));
-    });
-    // Probing for a second first, so the probe is up and its own start-up is out of the numbers.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const probe = await startHealthzProbe(origin);
     const started = performance.now();
     const response = await fetch(`${origin}/graphql`, {
       method: 'POST',
@@ -165,16 +182,32 @@ async function hostileRequests(origin: string) {
     });
     const answer = (await response.json()) as { errors?: { message: string }[] };
     const ms = performance.now() - started;
-    probe.stdin.end();
     results[name] = {
       bodyBytes: body.length,
       status: response.status,
       ms: Math.round(ms),
-      worstHealthzMs: await worstProbeMs,
+      worstHealthzMs: (await probe.stop()).worstMs,
       error: answer.errors?.[0]?.message,
     };
   }
   return results;
+}
+
+/**
+ * /healthz asked one request after another while the target is loaded at 50 connections: what the
+ * target's work costs every other request waiting for the event loop.
+ */
+async function healthzWhileLoaded(origin: string, target: Target, seconds: number) {
+  const probe = await startHealthzProbe(origin);
+  const loaded = await load(origin, target, seconds);
+  const healthz = await probe.stop();
+  return {
+    requestsPerSecond: loaded.requestsPerSecond,
+    p99Ms: loaded.p99Ms,
+    worstHealthzMs: healthz.worstMs,
+    p99HealthzMs: healthz.p99Ms,
+    healthzRequests: healthz.requests,
+  };
 }
 
 /** A fresh database on BENCH_POSTGRES_URL's server, or none (the embedded database). */
@@ -222,6 +255,8 @@ const graphqlHeaders = {
   Accept: 'application/graphql-response+json, application/json',
   'Accept-Encoding': 'br',
 };
+// A browser's navigation: the server draws the page for a visitor without a session.
+const pageHeaders = { Accept: 'text/html,application/xhtml+xml', 'Accept-Encoding': 'gzip, deflate, br' };
 const checksums = (await (
   await fetch(`${origin}/api/index`, { method: 'POST', headers: json, body: '{"dataSourceLoadStates":{}}' })
 ).json()) as Record<string, { crc32c: number }>;
@@ -253,6 +288,11 @@ const allTargets: Record<string, Target> = {
     headers: { ...json, Cookie: session.cookie },
     body: backupSnapshot(),
   },
+  // An anonymous first visit's page, drawn by the server (docs/rendering.md), as a browser asks.
+  renderedHome: { path: '/', headers: pageHeaders, probeHealthz: true },
+  renderedAbout: { path: '/about', headers: pageHeaders },
+  renderedHomeFrench: { path: '/', headers: { ...pageHeaders, Cookie: 'i18n_redirected=fr' } },
+  renderedItem: { path: '/item/countries/FRA', headers: pageHeaders, probeHealthz: true },
   // The client's own request (client/features/lookups), answered from the prepared copy.
   graphqlLookups: {
     method: 'POST',
@@ -324,6 +364,9 @@ const rssAfterRun = await rssAfterGcMb(server);
 for (const target of Object.values(targets)) await load(origin, target, passSeconds);
 const rssAfterSecondRun = await rssAfterGcMb(server);
 const hostile = await hostileRequests(origin);
+const stalls: Record<string, unknown> = {};
+for (const [name, target] of Object.entries(targets))
+  if (target.probeHealthz) stalls[name] = await healthzWhileLoaded(origin, target, passSeconds);
 await server.stop();
 await database.drop();
 
@@ -348,6 +391,7 @@ console.info(
     },
     results,
     hostile,
+    healthzWhileLoaded: stalls,
     rssMb: {
       afterStart: rssAfterStart,
       afterWarmUp: rssAfterWarmUp,

@@ -24,8 +24,6 @@ import { guardRedirect, routeAuthOf } from './app/route-guard';
 import { routes } from './app/router';
 import { type ServerPageState, serverPageDocument, serverRouteModule } from './app/server-page';
 import { type PageHead, serverRenderContext } from './app/server-render-context';
-import { CONSENT_COOKIE } from './consent/consent-cookie';
-import { readCookie } from './lib/cookies';
 import { FirstRenderContext } from './lib/first-render';
 import { RenderEmotionCaches } from './theme/emotion-caches';
 import { createRtlEmotionCache } from './theme/rtl-emotion-cache';
@@ -80,13 +78,30 @@ function serverI18n(locale: string, messages: Record<string, object>) {
   return instance;
 }
 
+/**
+ * The first render's assumptions, noting whether anything read the moment the page is drawn
+ * (`useInitialNow`): the server sends such a page once, since what it shows goes stale.
+ */
+function watchingRenderTime(firstRender: FirstRender) {
+  let read = false;
+  const watched = { ...firstRender };
+  Object.defineProperty(watched, 'renderedAt', {
+    enumerable: true,
+    get: () => {
+      read = true;
+      return firstRender.renderedAt;
+    },
+  });
+  return { firstRender: watched, renderTimeRead: () => read };
+}
+
 export async function render({
   request,
   template,
   config,
   locale,
   messages,
-  firstRender: requestFirstRender,
+  firstRender: givenFirstRender,
   publicData,
   publicUrl,
 }: RenderInput): Promise<RenderResult> {
@@ -106,10 +121,7 @@ export async function render({
   // Error pages are drawn by the browser, as before.
   if (context.errors) return { kind: 'client' };
   const router = createStaticRouter(handler.dataRoutes, context);
-  const firstRender: FirstRender = {
-    ...requestFirstRender,
-    consentCookie: readCookie(CONSENT_COOKIE, request.headers.get('cookie') ?? ''),
-  };
+  const { firstRender, renderTimeRead } = watchingRenderTime(givenFirstRender);
   await prepareServerDrawnFrame();
   const caches = { ltr: createCache({ key: 'mui' }), rtl: createRtlEmotionCache() };
   const stream = await renderToReadableStream(
@@ -128,6 +140,8 @@ export async function render({
   );
   await stream.allReady;
   const html = await new Response(stream).text();
+  // Read before the state below is written out, which reads every field.
+  const showsRenderTime = renderTimeRead();
   const state: ServerPageState = {
     locale: entry.code,
     config,
@@ -138,5 +152,6 @@ export async function render({
     kind: 'page',
     status: context.statusCode,
     document: serverPageDocument(template, html, state, entry, pageHeadOf(context), publicUrl),
+    showsRenderTime,
   };
 }

@@ -2,7 +2,8 @@
 // messages), compressed once per encoding instead of on every request, with an ETag so a browser
 // that has it gets a 304. The compression middleware leaves such responses alone.
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import { type HeaderRecord, plainResponse } from './plain-response';
 
@@ -14,25 +15,45 @@ export interface Precompressed {
   gzip: Buffer;
 }
 
+type Effort = 'max' | 'fast';
+const brotliOptions = (effort: Effort) => ({
+  params: { [constants.BROTLI_PARAM_QUALITY]: effort === 'max' ? 11 : 5 },
+});
+const gzipOptions = (effort: Effort) => ({ level: effort === 'max' ? 9 : 6 });
+const etagOf = (identity: Buffer) =>
+  `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`;
+
 /**
  * `effort`: `max` for a body made once per process or per change (the smallest bytes, about a tenth
  * of a second for 65 KB); `fast` for one a caller's choice can make anew (the compression
  * middleware's levels), so that asking for new ones costs a caller what any request costs.
  */
-export function precompress(
-  text: string,
-  contentType: string,
-  effort: 'max' | 'fast' = 'max',
-): Precompressed {
+export function precompress(text: string, contentType: string, effort: Effort = 'max'): Precompressed {
   const identity = Buffer.from(text);
-  const max = effort === 'max';
   return {
-    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
+    etag: etagOf(identity),
     contentType,
     identity,
-    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: max ? 11 : 5 } }),
-    gzip: gzipSync(identity, { level: max ? 9 : 6 }),
+    br: brotliCompressSync(identity, brotliOptions(effort)),
+    gzip: gzipSync(identity, gzipOptions(effort)),
   };
+}
+
+const brotliOffThread = promisify(brotliCompress);
+const gzipOffThread = promisify(gzip);
+
+/** As precompress, compressed on libuv's thread pool: for a body made while other requests wait. */
+export async function precompressOffThread(
+  text: string,
+  contentType: string,
+  effort: Effort = 'max',
+): Promise<Precompressed> {
+  const identity = Buffer.from(text);
+  const [br, gzipped] = await Promise.all([
+    brotliOffThread(identity, brotliOptions(effort)),
+    gzipOffThread(identity, gzipOptions(effort)),
+  ]);
+  return { etag: etagOf(identity), contentType, identity, br, gzip: gzipped };
 }
 
 /** Whether the request's If-None-Match names `etag`: the client already holds that body. */
@@ -49,7 +70,12 @@ export function holdsEtag(c: Context, etag: string): boolean {
  * Answers with the best encoding the client accepts, or 304 when it already holds this body; with
  * `headers` (lower-case names) beside its own.
  */
-export function sendPrecompressed(c: Context, body: Precompressed, headers: HeaderRecord = {}): Response {
+export function sendPrecompressed(
+  c: Context,
+  body: Precompressed,
+  headers: HeaderRecord = {},
+  status = 200,
+): Response {
   const answer: HeaderRecord = { etag: body.etag, vary: 'Accept-Encoding' };
   for (const name in headers) answer[name] = headers[name]!;
   if (holdsEtag(c, body.etag)) return plainResponse(c, null, 304, answer);
@@ -57,5 +83,5 @@ export function sendPrecompressed(c: Context, body: Precompressed, headers: Head
   const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
   answer['content-type'] = body.contentType;
   if (encoding) answer['content-encoding'] = encoding;
-  return plainResponse(c, encoding ? body[encoding] : body.identity, 200, answer);
+  return plainResponse(c, encoding ? body[encoding] : body.identity, status, answer);
 }

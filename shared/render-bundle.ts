@@ -25,9 +25,6 @@ export interface FirstRender {
   consentCookie: string | undefined;
 }
 
-/** What the server tells the render bundle of the first render; the bundle reads the rest itself. */
-export type RequestFirstRender = Omit<FirstRender, 'consentCookie'>;
-
 /** A lookup (spec §3): id `<namespace>.<code>` and its labels in the order of locales.ts. */
 export interface PublicLookup {
   id: string;
@@ -50,7 +47,10 @@ export interface PublicData {
 }
 
 export interface RenderInput {
-  /** An anonymous request: nothing it renders may need a session. */
+  /**
+   * An anonymous request for the page's URL, without headers: everything else a page is drawn from
+   * is named below, so that the server can keep the page for every request with the same inputs.
+   */
   request: Request;
   /** The built index.html the page is written into. */
   template: string;
@@ -59,14 +59,20 @@ export interface RenderInput {
   locale: string;
   /** Messages by language: English and `locale`. */
   messages: Record<string, object>;
-  firstRender: RequestFirstRender;
+  firstRender: FirstRender;
   publicData: PublicData;
   /** The origin people open the app at (PUBLIC_URL): canonical links start with it. */
   publicUrl: string;
 }
 
 export type RenderResult =
-  | { kind: 'page'; status: number; document: string }
+  | {
+      kind: 'page';
+      status: number;
+      document: string;
+      /** Whether the page shows the moment it was drawn (`renderedAt`): it is not sent again. */
+      showsRenderTime: boolean;
+    }
   | { kind: 'redirect'; response: Response }
   /** Not rendered on the server: the page needs a session or ends in an error; the browser draws it. */
   | { kind: 'client' };

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CONSENT_COOKIE } from '#shared/consent';
 import { writeCookie } from '../lib/cookies';
 import {
-  CONSENT_COOKIE,
   CONSENT_MAX_AGE_SECONDS,
   CONSENT_REVISION,
   readConsentCookie,

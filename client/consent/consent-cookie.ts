@@ -1,6 +1,7 @@
 // The consent cookie: which optional categories the visitor allowed, under which revision of our
 // storage catalogue, and when. A cookie from an older revision counts as no decision.
 import { z } from 'zod';
+import { CONSENT_COOKIE } from '#shared/consent';
 import { readCookie, writeCookie } from '../lib/cookies';
 
 export const consentCategories = ['necessary', 'preferences', 'analytics'] as const;
@@ -10,7 +11,6 @@ export const optionalCategories: OptionalCategory[] = ['preferences', 'analytics
 
 /** Bump when a category's purpose or contents change, so everyone is asked again. */
 export const CONSENT_REVISION = 1;
-export const CONSENT_COOKIE = 'sift_consent';
 /** Six months, after which the visitor is asked again. */
 export const CONSENT_MAX_AGE_SECONDS = 182 * 24 * 60 * 60;
 

@@ -3,9 +3,10 @@
 // lookups anonymous callers may read. A protected source is refused here as in GraphQL, so a render
 // can draw nothing a visitor could not read through the API.
 import type { AppConfig } from '#shared/app-config';
+import { crc32c } from '#shared/crc32c';
 import type { PublicData } from '#shared/render-bundle';
 import { readableLookups } from '../graphql/guards';
-import type { LookupStore } from '../graphql/lookup-store';
+import type { LookupRecord, LookupStore } from '../graphql/lookup-store';
 import type { Logger } from '../logger';
 import type { ArtifactCatalog } from '../search/artifact-catalog';
 
@@ -16,9 +17,37 @@ export interface PublicRenderDataDeps {
   logger: Logger;
 }
 
-export function publicRenderData({ config, artifacts, lookups, logger }: PublicRenderDataDeps): PublicData {
+/** The public data and its version: a string that changes whenever a render could read something else. */
+export interface VersionedPublicData extends PublicData {
+  version(): Promise<string>;
+}
+
+/** A checksum of the lookups, computed once per list read (the store keeps one until a change). */
+const lookupsChecksums = new WeakMap<LookupRecord[], number>();
+function lookupsChecksum(list: LookupRecord[]): number {
+  const checksum = lookupsChecksums.get(list) ?? crc32c(JSON.stringify(list));
+  lookupsChecksums.set(list, checksum);
+  return checksum;
+}
+
+export function publicRenderData({
+  config,
+  artifacts,
+  lookups,
+  logger,
+}: PublicRenderDataDeps): VersionedPublicData {
   const { dataSources } = config.gapSearch;
+  const publicSources = Object.keys(dataSources).filter((name) => !dataSources[name]!.protected);
   return {
+    async version() {
+      const [summaries, list] = await Promise.all([artifacts.summaries(), lookups.list()]);
+      const segments = publicSources.map((name) => {
+        const summary = summaries.get(name);
+        return `${name}:${summary?.crc32c ?? ''}:${summary?.delta?.crc32c ?? ''}`;
+      });
+      return `${segments.join(',')};${lookupsChecksum(list)}`;
+    },
+
     async artifact(source) {
       if (!Object.hasOwn(dataSources, source) || dataSources[source]!.protected) return null;
       const summary = (await artifacts.summaries()).get(source);

@@ -3,10 +3,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AppConfig } from '#shared/app-config';
-import { RENDER_ENTRY, renderBundleDir } from '#shared/render-bundle';
+import { RENDER_ENTRY, type RenderBundle, type RenderInput, renderBundleDir } from '#shared/render-bundle';
 import type { SessionReader } from '../auth/session-user';
 import { createLogger } from '../logger';
 import { looksMobile, renderedPages } from './rendered-pages';
@@ -35,7 +36,16 @@ function staticDirWithBundle(bundle: string | null): string {
   return dir;
 }
 
-function appWith({ bundle = BUNDLE, signedIn = false }: { bundle?: string | null; signedIn?: boolean } = {}) {
+interface AppOptions {
+  bundle?: string | null;
+  /** The bundle's render itself, in place of the bundle file. */
+  render?: RenderBundle['render'];
+  signedIn?: boolean;
+  /** The public data's version. */
+  dataVersion?: () => string;
+}
+
+function appWith({ bundle = BUNDLE, render, signedIn = false, dataVersion = () => '1' }: AppOptions = {}) {
   const sessions: SessionReader = {
     getUser: async () => null,
     cookieSession: async () =>
@@ -51,8 +61,14 @@ function appWith({ bundle = BUNDLE, signedIn = false }: { bundle?: string | null
       config: { platformName: 'Sift' } as AppConfig,
       sessions,
       logger: createLogger('silent'),
-      publicData: { artifact: async () => null, lookups: async () => [], logError: () => {} },
+      publicData: {
+        artifact: async () => null,
+        lookups: async () => [],
+        logError: () => {},
+        version: async () => dataVersion(),
+      },
       publicUrl: 'https://sift.example.org',
+      bundle: render && Promise.resolve({ render }),
     }),
   );
   app.get('*', (c) => c.text('shell'));
@@ -127,5 +143,114 @@ describe('rendered pages', () => {
       true,
     );
     expect(looksMobile(new Headers({ 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64)' }))).toBe(false);
+  });
+});
+
+/** A render that draws the page it was asked for, with what it was given, and counts its calls. */
+function countingRender(showsRenderTime = false) {
+  return vi.fn(async ({ request, locale, firstRender }: RenderInput) => ({
+    kind: 'page' as const,
+    status: 200,
+    document: `<html><body>${'a page long enough to be compressed '.repeat(40)}${JSON.stringify({
+      url: request.url,
+      cookie: request.headers.get('cookie'),
+      locale,
+      firstRender,
+    })}</body></html>`,
+    showsRenderTime,
+  }));
+}
+
+describe('rendered pages kept in memory', () => {
+  it('draws a page once, then sends it from memory, compressed, and 304 to a browser that holds it', async () => {
+    const render = countingRender();
+    const app = appWith({ render });
+    const first = await app.request('/about', navigation({ 'Accept-Encoding': 'gzip' }));
+    const second = await app.request('/about', navigation({ 'Accept-Encoding': 'gzip' }));
+    expect(render).toHaveBeenCalledTimes(1);
+    expect(second.headers.get('Content-Encoding')).toBe('gzip');
+    const etag = first.headers.get('ETag')!;
+    expect(second.headers.get('ETag')).toBe(etag);
+    expect(gunzipSync(Buffer.from(await second.arrayBuffer())).toString()).toBe(
+      gunzipSync(Buffer.from(await first.arrayBuffer())).toString(),
+    );
+    expect(second.headers.get('Vary')).toContain('Cookie');
+    const revalidated = await app.request('/about', navigation({ 'If-None-Match': etag }));
+    expect(revalidated.status).toBe(304);
+    expect(render).toHaveBeenCalledTimes(1);
+  });
+
+  it('draws a page anew for each language, colour scheme, preference, width and consent decision', async () => {
+    const render = countingRender();
+    const app = appWith({ render });
+    const variants: Record<string, string>[] = [
+      {},
+      { 'Accept-Language': 'fr' },
+      { Cookie: 'i18n_redirected=ar' },
+      { Cookie: 'color-scheme=ocean-dark' },
+      { 'Sec-CH-Prefers-Color-Scheme': 'dark' },
+      { 'Sec-CH-UA-Mobile': '?1' },
+      { Cookie: `sift_consent=${encodeURIComponent('{"revision":1,"allowed":[]}')}` },
+      {},
+      { 'Accept-Language': 'fr' },
+    ];
+    for (const headers of variants) await app.request('/about', navigation(headers));
+    expect(render).toHaveBeenCalledTimes(7);
+    await app.request('/about?tab=2', navigation());
+    expect(render).toHaveBeenCalledTimes(8);
+  });
+
+  it('hands the render what its key holds and nothing else of the request', async () => {
+    const render = countingRender();
+    const response = await appWith({ render }).request(
+      '/about',
+      navigation({ Cookie: 'authjs.csrf-token=secret; color-scheme=ocean-dark; sift_consent=decided' }),
+    );
+    const page = await response.text();
+    expect(page).not.toContain('secret');
+    const [{ request, firstRender }] = render.mock.calls[0]!;
+    expect(request.headers.get('cookie')).toBeNull();
+    expect(firstRender).toMatchObject({ colorSchemeCookie: 'ocean-dark', consentCookie: 'decided' });
+  });
+
+  it('draws pages again once the public data changes (an index built, lookups changed)', async () => {
+    const render = countingRender();
+    let version = 'countries:1';
+    const app = appWith({ render, dataVersion: () => version });
+    await app.request('/item/countries/FRA', navigation());
+    await app.request('/item/countries/FRA', navigation());
+    expect(render).toHaveBeenCalledTimes(1);
+    version = 'countries:2';
+    await app.request('/item/countries/FRA', navigation());
+    await app.request('/item/countries/FRA', navigation());
+    expect(render).toHaveBeenCalledTimes(2);
+  });
+
+  it('draws a page that shows the moment it was drawn for every request', async () => {
+    const render = countingRender(true);
+    const app = appWith({ render });
+    await app.request('/modules/i18n/transform', navigation());
+    await app.request('/modules/i18n/transform', navigation());
+    expect(render).toHaveBeenCalledTimes(2);
+  });
+
+  it('answers with the shell while another page is drawn, and one render for the same page', async () => {
+    const drawn = countingRender();
+    let finish = () => {};
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    const render = vi.fn(async (input: RenderInput) => {
+      await held;
+      return drawn(input);
+    });
+    const app = appWith({ render });
+    const about = app.request('/about', navigation());
+    const aboutAgain = app.request('/about', navigation());
+    await vi.waitFor(() => expect(render).toHaveBeenCalledTimes(1));
+    expect(await (await app.request('/contact', navigation())).text()).toBe('shell');
+    finish();
+    expect(await (await about).text()).toContain('/about');
+    expect(await (await aboutAgain).text()).toContain('/about');
+    expect(render).toHaveBeenCalledTimes(1);
+    expect(await (await app.request('/contact', navigation())).text()).toContain('/contact');
   });
 });

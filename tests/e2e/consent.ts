@@ -1,6 +1,7 @@
 // A stored consent decision for e2e tests that should not see the first-visit banner.
 import type { BrowserContext } from '@playwright/test';
-import { CONSENT_COOKIE, CONSENT_REVISION, type OptionalCategory } from '#client/consent/consent-cookie';
+import { CONSENT_REVISION, type OptionalCategory } from '#client/consent/consent-cookie';
+import { CONSENT_COOKIE } from '#shared/consent';
 
 export async function decideConsent(
   context: BrowserContext,

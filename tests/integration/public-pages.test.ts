@@ -42,7 +42,7 @@ describe.each(databaseTargets())('public pages on $name', (target) => {
   });
   afterAll(async () => database.close());
 
-  function app(env: Record<string, string> = {}) {
+  function app(env: Record<string, string> = {}, renderBundle?: Promise<RenderBundle>) {
     const parsed = testEnv({ STATIC_DIR: dir, PUBLIC_URL, SERVER_RENDERING: 'true', ...env });
     return createApp({
       env: parsed,
@@ -51,7 +51,7 @@ describe.each(databaseTargets())('public pages on $name', (target) => {
       logger: createLogger('silent'),
       sessions: fixedSession(null),
       sessionStore: createSessionStore(database, parsed.AUTH_SESSION_MAX_AGE),
-      renderBundle: import('#client/entry-server') as Promise<RenderBundle>,
+      renderBundle: renderBundle ?? (import('#client/entry-server') as Promise<RenderBundle>),
     });
   }
   const page = (path: string, language = 'en') =>
@@ -133,6 +133,38 @@ describe.each(databaseTargets())('public pages on $name', (target) => {
     const html = await response.text();
     expect(html).toContain('sift-server-page');
     expect(html).toMatch(/<h1[^>]*>Item not found<\/h1>/);
+  });
+
+  it('draws an item page again once the public index holds it', async () => {
+    const visitor = app();
+    const item = () => visitor.request('/item/countries/JPN', { headers: { Accept: 'text/html' } });
+    expect((await item()).status).toBe(404);
+    expect((await item()).status, 'sent again from memory').toBe(404);
+    const [japan] = countryRecords().filter((c) => c.code === 'JPN');
+    await writeFixtureDocuments(database, config, 'countries', [japan!]);
+    const service = createSearchIndexService({
+      database,
+      config,
+      logger: createLogger('silent'),
+      build: buildInProcess,
+    });
+    await service.ensureIndex('countries');
+    await expect.poll(async () => (await item()).status).toBe(200);
+  });
+
+  it('keeps a page in memory unless it shows the moment it was drawn', async () => {
+    const bundle = (await import('#client/entry-server')) as RenderBundle;
+    const drawn: string[] = [];
+    const counting: RenderBundle = {
+      render: (input) => {
+        drawn.push(new URL(input.request.url).pathname);
+        return bundle.render(input);
+      },
+    };
+    const visitor = app({}, Promise.resolve(counting));
+    for (const path of ['/about', '/modules/storage/expiry', '/about', '/modules/storage/expiry'])
+      expect((await visitor.request(path, { headers: { Accept: 'text/html' } })).status).toBe(200);
+    expect(drawn).toEqual(['/about', '/modules/storage/expiry', '/modules/storage/expiry']);
   });
 
   it("renders a public query's first results from the public index", async () => {
