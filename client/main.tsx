@@ -1,9 +1,8 @@
 // Entry: evaluates the start-up code in three tasks instead of one (React DOM, the router, then
-// the rest of the shell) and starts the app in a fourth, so no task blocks the page for long and
-// the start snapshot paints before any of them (docs/decisions/011-staged-start.md). Each import
-// is its own chunk (vite.config.ts), and the shell's modules import the first two again, already
-// evaluated. A page the server drew asks for this code once painted (index.html), and holds input
-// until it is hydrated (app/early-input.ts).
+// the rest of the shell), so no task blocks the page for long and the start snapshot paints
+// before any of them (docs/decisions/011-staged-start.md). Each import is its own chunk
+// (vite.config.ts), and the shell's modules import the first two again, already evaluated. On a
+// page the server drew, input is held by index.html until it is hydrated (app/early-input.ts).
 import { dropEarlyInput } from './app/early-input';
 import { isServerPage } from './app/server-page';
 
@@ -16,7 +15,6 @@ async function boot(root: HTMLElement): Promise<void> {
     const { RouterProvider } = await import('react-router');
     await nextTask();
     const { startApp } = await import('./app/start-app');
-    await nextTask();
     await startApp(root, { createRoot, hydrateRoot, RouterProvider });
   } catch (error) {
     console.error('Sift could not start', error);

@@ -6,8 +6,7 @@ import { findLocale } from '#shared/locales';
 import { type ServerPageState, serverPageDocument } from './server-page';
 
 const template = `<!doctype html><html lang="en" dir="ltr"><head><title>Sift</title>
-<script type="module" crossorigin src="/assets/index.js"></script>
-<link rel="modulepreload" crossorigin href="/assets/react.js"></head>
+<script type="module" crossorigin src="/assets/index.js"></script></head>
 <body><div id="root"></div><script src="/start-snapshot-boot.js"></script></body></html>`;
 
 function documentIn(code: string): string {
@@ -36,22 +35,8 @@ function documentIn(code: string): string {
 
 const preloads = (html: string) => html.match(/<link rel="preload"[^>]*>/g) ?? [];
 
-/** What the page's template keeps for index.html's loader to ask for once the page is painted. */
-const deferred = (html: string) =>
-  /<template id="sift-page-code">([\s\S]*?)<\/template>/.exec(html)?.[1] ?? '';
-
 describe('serverPageDocument', () => {
-  it("keeps the app's code and the messages in a template, asked for once the page is painted", () => {
-    const html = documentIn('ar');
-    const kept = deferred(html);
-    expect(kept).toContain('<script type="module" crossorigin src="/assets/index.js"></script>');
-    expect(kept).toContain('<link rel="modulepreload" crossorigin href="/assets/react.js">');
-    expect(preloads(kept)).toHaveLength(2);
-    expect(html.replace(kept, '')).not.toMatch(/assets\/|messages\.json/);
-    expect(html.indexOf('<template id="sift-page-code">')).toBeLessThan(html.indexOf('</head>'));
-  });
-
-  it("preloads the page's messages and English's, as the browser then fetches them", () => {
+  it("preloads the page's messages and English's, in the head, as the browser then fetches them", () => {
     const arabic = documentIn('ar');
     expect(preloads(arabic)).toEqual([
       '<link rel="preload" href="/_i18n/ar/messages.json?v=test-build" as="fetch" crossorigin>',

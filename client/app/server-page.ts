@@ -42,36 +42,14 @@ function headOf(head: PageHead | undefined, platformName: string, publicUrl: str
 }
 
 /**
- * The messages the browser loads before hydrating (the page's language and English, the fallback):
- * out of the document, they no longer delay its first paint, and they arrive while the app's code
- * does (a third of a compressed page was English messages alone).
+ * The messages the browser loads before hydrating (the page's language and English, the fallback),
+ * asked for with the document: out of the document, they no longer delay its first paint, and they
+ * arrive while the app's code does (a third of a compressed page was English messages alone).
  */
 function messagesPreloads(locale: string): string {
   return [...new Set([locale, defaultLocale])]
     .map((code) => `<link rel="preload" href="${messagesUrl(code)}" as="fetch" crossorigin>`)
     .join('');
-}
-
-/** Where the page keeps what it asks for once painted; index.html's loader reads it. */
-const PAGE_CODE_ID = 'sift-page-code';
-
-/** The built page's entry script and the chunks it preloads. */
-const APP_CODE = /<script type="module"[^>]*><\/script>\s*|<link rel="modulepreload"[^>]*>\s*/g;
-
-/**
- * The app's code and the messages, kept in a template that index.html's loader moves into the head
- * once the page is painted: the page is drawn without them, and asked for with the document, they
- * arrived before its first paint and so delayed it in a lab's simulated slow network (Lighthouse
- * counts what had loaded by then).
- */
-function deferCode(template: string, locale: string): string {
-  const code = template.match(APP_CODE)?.join('') ?? '';
-  return template
-    .replace(APP_CODE, '')
-    .replace(
-      '</head>',
-      () => `<template id="${PAGE_CODE_ID}">${code}${messagesPreloads(locale)}</template></head>`,
-    );
 }
 
 /**
@@ -92,12 +70,13 @@ export function serverPageDocument(
   // `<` never reaches the block's text, so no string in it can close the element.
   const json = JSON.stringify(state).replace(/</g, '\\u003c');
   const description = head?.description;
-  return deferCode(template, locale.code)
+  return template
     .replace(/<html[^>]*>/, `<html lang="${locale.code}" dir="${locale.dir}">`)
     .replace(/<title>[^<]*<\/title>/, () => headOf(head, state.config.platformName, publicUrl))
     .replace(/<meta name="description" content="[^"]*"/, (tag) =>
       description ? `<meta name="description" content="${escapeHtml(description)}"` : tag,
     )
+    .replace('</head>', () => `${messagesPreloads(locale.code)}</head>`)
     .replace(START_SNAPSHOT_BOOT, '')
     .replace(
       '<div id="root"></div>',
