@@ -1,10 +1,7 @@
 // Accessibility (axe-core, any impact: tests/e2e/axe.ts) of every route in English and Arabic, light
 // and dark, as the server draws it (before the app's modules run) and hydrated (Arabic at a phone's
 // width); and of the main routes in every language and the high-contrast themes, rendered in the
-// browser, with no text missing from the messages. A route's test checks its variants in one page
-// where the app allows: the server's HTML is cheap to load again, a hydrated page switches language
-// and theme in its menus.
-import { readFileSync } from 'node:fs';
+// browser, with no text missing from the messages.
 import { expect, type Page, test } from '@playwright/test';
 import { startServer, type TestServer } from '#tests/support/server-process';
 import { type AxeProblem, axeViolations } from './axe';
@@ -75,10 +72,6 @@ for (const variant of variants) {
 test.describe('every route, rendered on the server', () => {
   type Language = 'en' | 'ar';
   type Scheme = 'light' | 'dark';
-  const languages: Language[] = ['en', 'ar'];
-  const messages = Object.fromEntries(
-    languages.map((lang) => [lang, JSON.parse(readFileSync(`locales/${lang}.json`, 'utf8'))]),
-  ) as Record<Language, { theme: Record<string, string>; language: Record<string, string> }>;
 
   let server: TestServer;
 
@@ -95,16 +88,22 @@ test.describe('every route, rendered on the server', () => {
     await server?.stop();
   });
 
-  // Every route in both languages and both schemes in each mode, and each of the four pairs in
-  // one of them: a pair more costs CI a page load, or two menu choices, per route.
+  // Each route in one language and scheme per mode, by turn, the hydrated pair the other language
+  // and scheme of the drawn one: every route is checked in both languages and both schemes, and
+  // across the routes each mode sees all four pairs. A pair more per route costs CI a page load.
   const drawnVariants = [
     ['en', 'dark'],
     ['ar', 'light'],
-  ] as const;
-  const hydratedVariants = [
     ['en', 'light'],
     ['ar', 'dark'],
   ] as const;
+  const hydratedVariants = [
+    ['ar', 'light'],
+    ['en', 'dark'],
+    ['ar', 'dark'],
+    ['en', 'light'],
+  ] as const;
+  const byTurn = <T>(list: readonly T[], index: number) => list[index % list.length]!;
 
   const preferences = (lang: Language, scheme: Scheme) => [
     { name: 'i18n_redirected', value: lang, url: server.url() },
@@ -112,80 +111,37 @@ test.describe('every route, rendered on the server', () => {
   ];
 
   test.describe('before hydration, with the first visit’s consent banner', () => {
-    for (const path of routeTable) {
-      test(path, async ({ page, context }) => {
+    for (const [index, path] of routeTable.entries()) {
+      const [lang, scheme] = byTurn(drawnVariants, index);
+      test(`${path} (${lang}, ${scheme})`, async ({ page, context }) => {
         // The app's modules never arrive; the boot scripts run, as they do before hydration.
         // (axe itself needs JavaScript and timers, so the page's JavaScript stays on.)
         await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
-        const problems: Record<string, AxeProblem[]> = {};
-        for (const [lang, scheme] of drawnVariants) {
-          await context.addCookies(preferences(lang, scheme));
-          const response = await page.goto(server.url(path));
-          expect(await response!.text(), 'rendered on the server').toContain('id="sift-server-page"');
-          await expect(page.locator('html')).toHaveAttribute('lang', lang);
-          const found = await axeViolations(page);
-          if (found.length > 0) problems[`${lang} ${scheme}`] = found;
-        }
-        expect(problems).toEqual({});
+        await context.addCookies(preferences(lang, scheme));
+        const response = await page.goto(server.url(path));
+        expect(await response!.text(), 'rendered on the server').toContain('id="sift-server-page"');
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        expect(await axeViolations(page)).toEqual([]);
       });
     }
   });
 
-  test.describe('hydrated, the variants chosen in the app bar’s menus', () => {
-    /** Picks `item` in the app bar's menu named `menuLabel`; false when the page has no such menu. */
-    async function chooseInMenu(page: Page, menuLabel: string, item: string): Promise<boolean> {
-      const button = page.getByRole('button', { name: menuLabel, exact: true });
-      if ((await button.count()) === 0) return false;
-      await button.click();
-      const choice = page.getByRole('menuitemradio', { name: item, exact: true });
-      await choice.click();
-      // The theme menu stays open for another choice: closed as a pointer would (a key would
-      // leave the button's focus visible, and its tooltip open) once it shows the choice taken.
-      if ((await page.getByRole('menu').count()) > 0) {
-        await expect(choice).toHaveAttribute('aria-checked', 'true');
-        await page.mouse.click(1, 1);
-      }
-      await expect(page.getByRole('menu')).toHaveCount(0);
-      return true;
-    }
-
-    /** Shows the page in `lang` and `scheme` from `from`: through the menus, or a reload without them. */
-    async function switchTo(page: Page, from: Language, lang: Language, scheme: Scheme) {
-      const labels = messages[from];
-      const inMenus =
-        (await chooseInMenu(page, labels.theme.menu_label!, labels.theme[`mode_${scheme}`]!)) &&
-        (lang === from ||
-          (await chooseInMenu(page, labels.language.menu_label!, lang === 'ar' ? 'العربية' : 'English')));
-      if (!inMenus) {
-        await page.context().addCookies(preferences(lang, scheme));
-        await page.reload();
-        await hydrated(page);
-      }
-      await expect(page.locator('html')).toHaveAttribute('lang', lang);
-      await expect(page.locator('html')).toHaveAttribute('data-color-scheme', scheme);
-    }
-
+  test.describe('hydrated', () => {
     const phone = { width: 412, height: 915 };
 
     // The error pages and a 404 are drawn in the browser (the server sends them the shell).
-    for (const path of [...routeTable, ...errorRoutes, '/no/such/page']) {
-      test(path, async ({ page, context }) => {
+    for (const [index, path] of [...routeTable, ...errorRoutes, '/no/such/page'].entries()) {
+      const [lang, scheme] = byTurn(hydratedVariants, index);
+      test(`${path} (${lang}, ${scheme}${lang === 'ar' ? ', phone' : ''})`, async ({ page, context }) => {
+        // Arabic at a phone's width: the layout follows the width alone (a closed drawer, the
+        // bottom navigation, tables scrolling sideways).
+        if (lang === 'ar') await page.setViewportSize(phone);
         await decideConsent(context, server.url());
-        await context.addCookies(preferences('en', 'light'));
+        await context.addCookies(preferences(lang, scheme));
         await page.goto(server.url(path));
         await hydrated(page);
-        const problems: Record<string, AxeProblem[]> = {};
-        let shown: Language = 'en';
-        for (const [lang, scheme] of hydratedVariants) {
-          // Arabic at a phone's width: the layout follows the width alone (a closed drawer, the
-          // bottom navigation, tables scrolling sideways), so the phone's is checked in the same page.
-          if (lang === 'ar') await page.setViewportSize(phone);
-          if (`${lang} ${scheme}` !== 'en light') await switchTo(page, shown, lang, scheme);
-          shown = lang;
-          const found = await axeViolations(page);
-          if (found.length > 0) problems[`${lang} ${scheme}${lang === 'ar' ? ' phone' : ''}`] = found;
-        }
-        expect(problems).toEqual({});
+        await expect(page.locator('html')).toHaveAttribute('data-color-scheme', scheme);
+        expect(await axeViolations(page)).toEqual([]);
       });
     }
   });
