@@ -90,19 +90,27 @@ describe.each(databaseTargets())('public pages on $name', (target) => {
     expect(xml).not.toContain('/item/cities/');
   });
 
-  it('keeps the sitemap until the public index changes', async () => {
-    const crawler = app();
-    const before = await (await crawler.request('/sitemap.xml')).text();
-    const [andorra] = countryRecords().filter((c) => c.code === 'AND');
-    await writeFixtureDocuments(database, config, 'countries', [andorra!]);
-    expect(await (await crawler.request('/sitemap.xml')).text(), 'the documents alone').toBe(before);
-    const service = createSearchIndexService({
+  /** Adds the demo country `code` to the countries' documents (not yet to their index). */
+  const writeCountry = async (code: string) => {
+    const [country] = countryRecords().filter((c) => c.code === code);
+    await writeFixtureDocuments(database, config, 'countries', [country!]);
+  };
+
+  /** Builds the countries' index as the server does when their documents change. */
+  const buildCountriesIndex = () =>
+    createSearchIndexService({
       database,
       config,
       logger: createLogger('silent'),
       build: buildInProcess,
-    });
-    await service.ensureIndex('countries');
+    }).ensureIndex('countries');
+
+  it('keeps the sitemap until the public index changes', async () => {
+    const crawler = app();
+    const before = await (await crawler.request('/sitemap.xml')).text();
+    await writeCountry('AND');
+    expect(await (await crawler.request('/sitemap.xml')).text(), 'the documents alone').toBe(before);
+    await buildCountriesIndex();
     await expect
       .poll(async () => (await crawler.request('/sitemap.xml')).text())
       .toContain(`${PUBLIC_URL}/item/countries/AND`);
@@ -140,15 +148,8 @@ describe.each(databaseTargets())('public pages on $name', (target) => {
     const item = () => visitor.request('/item/countries/JPN', { headers: { Accept: 'text/html' } });
     expect((await item()).status).toBe(404);
     expect((await item()).status, 'sent again from memory').toBe(404);
-    const [japan] = countryRecords().filter((c) => c.code === 'JPN');
-    await writeFixtureDocuments(database, config, 'countries', [japan!]);
-    const service = createSearchIndexService({
-      database,
-      config,
-      logger: createLogger('silent'),
-      build: buildInProcess,
-    });
-    await service.ensureIndex('countries');
+    await writeCountry('JPN');
+    await buildCountriesIndex();
     await expect.poll(async () => (await item()).status).toBe(200);
   });
 
