@@ -109,18 +109,25 @@ describe.skipIf(!adminUrl)('three processes on one PostgreSQL', () => {
     const entries = cityRecords()
       .slice(0, CITIES)
       .map((record, at) => ({ at, record }));
-    await writeDocuments(database.db, 'cities', validateRecords(cities, entries).valid);
-    // Each has built the empty sources at start: only what they log from here on counts.
+    // One of them builds the empty sources at start: only what they log after that counts.
+    await until(
+      () => servers.some((server) => logged(server, 'search index built', 'cities')),
+      60_000,
+      'the empty cities index is built',
+    );
     const before = new Map(servers.map((server) => [server, server.output().length]));
     const since = (server: TestServer, message: string) =>
       logged(server, message, 'cities', before.get(server));
-    await database.notify(DOCUMENTS_CHANGED_CHANNEL, 'cities');
-
-    await until(
+    // Watched from before the write: the stale check may start the build as soon as it commits,
+    // before the write's ANALYZE returns and well before the NOTIFY.
+    const started = until(
       () => servers.some((server) => since(server, 'search index build started')),
       60_000,
       'a process starts building cities',
     );
+    await writeDocuments(database.db, 'cities', validateRecords(cities, entries).valid);
+    await database.notify(DOCUMENTS_CHANGED_CHANNEL, 'cities');
+    await started;
     const builder = servers.find((server) => since(server, 'search index build started'))!;
     killed = builder;
     process.kill(builder.pid, 'SIGKILL');
