@@ -1,25 +1,28 @@
 import type { Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openTestPglite } from '../tests/support/databases';
 import { createTestApp } from '../tests/support/test-app';
 import type { Database } from './db/client';
 import { HTTP_LIMITS, type HttpLimits, listenHttp } from './http-server';
 
 let server: Server | undefined;
-let database: Database | undefined;
+// One database for the file: each test starts its own HTTP server around a new app.
+let database: Database;
+beforeAll(async () => {
+  database = await openTestPglite();
+});
+afterAll(() => database.close());
 afterEach(async () => {
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
-  await database?.close();
-  server = database = undefined;
+  server = undefined;
 });
 
 async function start(
   limits: HttpLimits = HTTP_LIMITS,
   isUpload?: (request: Request) => boolean,
 ): Promise<number> {
-  database = await openTestPglite();
   const app = createTestApp(database);
   return new Promise((resolve) => {
     server = listenHttp(app.fetch, { port: 0, hostname: '127.0.0.1' }, (info) => resolve(info.port), {
