@@ -1,11 +1,13 @@
 // Accessibility (axe-core, any impact: tests/e2e/axe.ts) of every route in English and Arabic, light
 // and dark, as the server draws it (before the app's modules run) and hydrated (Arabic at a phone's
-// width); and of the main routes in every language and the high-contrast themes, rendered in the
+// width) without a console error or a hydration mismatch; and of the main routes in every language and the high-contrast themes, rendered in the
 // browser, with no text missing from the messages.
 import { expect, type Page, test } from '@playwright/test';
+import { CONSENT_COOKIE } from '#shared/consent';
 import { startServer, type TestServer } from '#tests/support/server-process';
 import { type AxeProblem, axeViolations } from './axe';
 import { decideConsent } from './consent';
+import { collectPageErrors } from './console';
 import { hydrated } from './hydration';
 import { errorRoutes, routeTable } from './routes';
 
@@ -90,7 +92,7 @@ test.describe('every route, rendered on the server', () => {
 
   // Each route in one language and scheme per mode, by turn, the hydrated pair the other language
   // and scheme of the drawn one: every route is checked in both languages and both schemes, and
-  // across the routes each mode sees all four pairs. A pair more per route costs CI a page load.
+  // across the routes each mode sees all four pairs.
   const drawnVariants = [
     ['en', 'dark'],
     ['ar', 'light'],
@@ -110,39 +112,77 @@ test.describe('every route, rendered on the server', () => {
     { name: 'color-scheme', value: scheme, url: server.url() },
   ];
 
-  test.describe('before hydration, with the first visit’s consent banner', () => {
-    for (const [index, path] of routeTable.entries()) {
-      const [lang, scheme] = byTurn(drawnVariants, index);
-      test(`${path} (${lang}, ${scheme})`, async ({ page, context }) => {
-        // The app's modules never arrive; the boot scripts run, as they do before hydration.
-        // (axe itself needs JavaScript and timers, so the page's JavaScript stays on.)
-        await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
-        await context.addCookies(preferences(lang, scheme));
-        const response = await page.goto(server.url(path));
-        expect(await response!.text(), 'rendered on the server').toContain('id="sift-server-page"');
-        await expect(page.locator('html')).toHaveAttribute('lang', lang);
-        expect(await axeViolations(page)).toEqual([]);
-      });
-    }
-  });
+  /**
+   * The routes in two halves, one test each (one per worker). A test opens its routes one after
+   * another in one page, a full load each as a visitor's tab does: on two shared cores a new page
+   * (a browser process) costs about three loads.
+   */
+  const halves = <T>(list: readonly T[]) => {
+    const middle = Math.ceil(list.length / 2);
+    return [list.slice(0, middle), list.slice(middle)].map((part, half) => ({
+      part,
+      offset: half * middle,
+      name: `${half + 1} of 2`,
+    }));
+  };
 
-  test.describe('hydrated', () => {
-    const phone = { width: 412, height: 915 };
+  // The app's modules never arrive; the boot scripts run, as they do before hydration. (axe
+  // itself needs JavaScript and timers, so the page's JavaScript stays on.)
+  for (const { part, offset, name } of halves(routeTable)) {
+    test(`before hydration, with the first visit’s consent banner (${name})`, async ({ page, context }) => {
+      test.setTimeout(180_000);
+      await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      for (const [at, path] of part.entries()) {
+        const [lang, scheme] = byTurn(drawnVariants, offset + at);
+        await test.step(`${path} (${lang}, ${scheme})`, async () => {
+          await context.addCookies(preferences(lang, scheme));
+          const response = await page.goto(server.url(path));
+          expect
+            .soft(await response!.text(), `${path} rendered on the server`)
+            .toContain('id="sift-server-page"');
+          await expect.soft(page.locator('html'), path).toHaveAttribute('lang', lang);
+          expect.soft(await axeViolations(page), path).toEqual([]);
+        });
+      }
+    });
+  }
 
-    // The error pages and a 404 are drawn in the browser (the server sends them the shell).
-    for (const [index, path] of [...routeTable, ...errorRoutes, '/no/such/page'].entries()) {
-      const [lang, scheme] = byTurn(hydratedVariants, index);
-      test(`${path} (${lang}, ${scheme}${lang === 'ar' ? ', phone' : ''})`, async ({ page, context }) => {
-        // Arabic at a phone's width: the layout follows the width alone (a closed drawer, the
-        // bottom navigation, tables scrolling sideways).
-        if (lang === 'ar') await page.setViewportSize(phone);
-        await decideConsent(context, server.url());
-        await context.addCookies(preferences(lang, scheme));
-        await page.goto(server.url(path));
-        await hydrated(page);
-        await expect(page.locator('html')).toHaveAttribute('data-color-scheme', scheme);
-        expect(await axeViolations(page)).toEqual([]);
-      });
-    }
-  });
+  // Arabic at a phone's width: the layout follows the width alone (a closed drawer, the bottom
+  // navigation, tables scrolling sideways). The consent decided on every other round of the four
+  // pairs: the banner is drawn and hydrated too. A mismatch while hydrating is a console error.
+  // The error pages and a 404 are drawn in the browser (the server sends them the shell).
+  const drawnInBrowser = [...errorRoutes, '/no/such/page'];
+  for (const { part, offset, name } of halves([...routeTable, ...drawnInBrowser])) {
+    test(`hydrated, without a console error (${name})`, async ({ page, context }) => {
+      test.setTimeout(180_000);
+      const errors = collectPageErrors(page);
+      for (const [at, path] of part.entries()) {
+        const index = offset + at;
+        const [lang, scheme] = byTurn(hydratedVariants, index);
+        const phone = lang === 'ar';
+        await test.step(`${path} (${lang}, ${scheme}${phone ? ', phone' : ''})`, async () => {
+          await page.setViewportSize(phone ? { width: 412, height: 915 } : { width: 1280, height: 800 });
+          await context.addCookies(preferences(lang, scheme));
+          if (Math.floor(index / hydratedVariants.length) % 2 === 0)
+            await decideConsent(context, server.url());
+          else await context.clearCookies({ name: CONSENT_COOKIE });
+          errors.length = 0;
+          const response = await page.goto(server.url(path));
+          await hydrated(page);
+          await expect.soft(page.locator('html'), path).toHaveAttribute('data-color-scheme', scheme);
+          await expect.soft(page.locator('html'), path).toHaveAttribute('dir', phone ? 'rtl' : 'ltr');
+          if (!drawnInBrowser.includes(path)) {
+            expect
+              .soft(await response!.text(), `${path} rendered on the server`)
+              .toContain('id="sift-server-page"');
+            await expect
+              .soft(page.getByRole('heading', { name: /Something went wrong|Page Not Found/ }), path)
+              .toHaveCount(0);
+          }
+          expect.soft(await axeViolations(page), path).toEqual([]);
+          if (!drawnInBrowser.includes(path)) expect.soft(errors, path).toEqual([]);
+        });
+      }
+    });
+  }
 });

@@ -8,12 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { countryRecords } from '#server/seed/countries';
-import { CONSENT_COOKIE } from '#shared/consent';
 import { startServer, type TestServer } from '#tests/support/server-process';
 import { decideConsent } from './consent';
 import { collectPageErrors } from './console';
 import { hydrated } from './hydration';
-import { protectedRoutes, routeTable } from './routes';
+import { protectedRoutes } from './routes';
 
 let server: TestServer;
 
@@ -165,39 +164,6 @@ test('a growing text field keeps the height it was drawn with once hydrated', as
     await hydrated(page, 'form button[type="submit"]');
     await page.waitForFunction(() => window.siftEarlyInput === undefined);
     await expect.poll(() => button.boundingBox(), path).toEqual(drawn);
-  }
-});
-
-const variants = [
-  { lang: 'en', scheme: 'light' },
-  { lang: 'ar', scheme: 'dark' },
-  { lang: 'en', scheme: 'dark' },
-  { lang: 'ar', scheme: 'light' },
-] as const;
-
-// Each route is opened once (a full load: the server renders it), in the variants by turn.
-test('every route hydrates without a mismatch in both directions and colour modes', async ({
-  page,
-  context,
-}) => {
-  test.slow();
-  const errors = collectPageErrors(page);
-  for (const [index, path] of routeTable.entries()) {
-    const { lang, scheme } = variants[index % variants.length]!;
-    await test.step(`${path} (${lang}, ${scheme})`, async () => {
-      await context.addCookies([
-        { name: 'i18n_redirected', value: lang, url: server.url() },
-        { name: 'color-scheme', value: scheme, url: server.url() },
-      ]);
-      // Each variant with and without the first visit's consent banner, drawn by the server.
-      if (Math.floor(index / variants.length) % 2 === 0) await context.clearCookies({ name: CONSENT_COOKIE });
-      else await decideConsent(context, server.url());
-      const response = await page.goto(server.url(path));
-      expect(await response!.text(), 'rendered on the server').toContain('id="sift-server-page"');
-      await hydrated(page);
-      await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-      expect.soft(errors.splice(0), path).toEqual([]);
-    });
   }
 });
 

@@ -1,33 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { collectPageErrors } from './console';
 import { hydrated } from './hydration';
-import { errorRoutes, protectedRoutes, routeTable } from './routes';
+import { errorRoutes, protectedRoutes } from './routes';
 import { untilStartupPreloaded } from './startup';
-
-const viewports = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-];
-
-// One page per width opens every route in turn (a full load each, sharing the browser's cache as
-// a visitor's tab does), so a route costs a page load rather than a new browser context.
-for (const viewport of viewports) {
-  test(`every route renders without console errors at ${viewport.name} width`, async ({ page }) => {
-    test.slow();
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    const errors = collectPageErrors(page);
-    for (const path of routeTable) {
-      await test.step(path, async () => {
-        await page.goto(path);
-        await expect.soft(page.locator('main h1').first(), path).toBeVisible();
-        await expect
-          .soft(page.getByRole('heading', { name: /Something went wrong|Page Not Found/ }), path)
-          .toHaveCount(0);
-        expect.soft(errors.splice(0), path).toEqual([]);
-      });
-    }
-  });
-}
 
 test('protected routes send anonymous visitors into sign-in, with a way back', async ({ page }) => {
   const errors = collectPageErrors(page);
