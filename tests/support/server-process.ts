@@ -4,10 +4,12 @@
 //   const server = await startServer({ users: [{ email, password }], env: { SMTP_URL } });
 //   await page.goto(server.url('/modules/auth/login'));  …  await server.stop();
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createUser } from '#server/auth/user-store';
+import { openDatabase } from '#server/db/client';
 
 export interface ServerUser {
   email: string;
@@ -77,6 +79,47 @@ export interface ServerOptions {
   waitForSearchData?: boolean;
 }
 
+function createWithCli(cli: string, cwd: string | undefined, env: NodeJS.ProcessEnv, user: ServerUser) {
+  const args = [cli, 'create', user.email, '--role', user.role ?? 'user'];
+  if (user.name) args.push('--name', user.name);
+  const created = spawnSync(process.execPath, args, {
+    cwd,
+    env,
+    input: `${user.password}\n`,
+    encoding: 'utf8',
+  });
+  if (created.status !== 0)
+    throw new Error(`creating ${user.email} failed: ${created.stderr}${created.stdout}`);
+}
+
+/** The database a server of `env` opens, as the users CLI would. */
+const databaseOf = (env: NodeJS.ProcessEnv) =>
+  env.DATABASE_URL
+    ? openDatabase({ url: env.DATABASE_URL })
+    : openDatabase({ dataDir: join(env.DATA_DIR!, 'pglite') });
+
+async function createAccounts(env: NodeJS.ProcessEnv, users: ServerUser[]) {
+  const database = await databaseOf(env);
+  try {
+    for (const { email, name, role, password } of users)
+      await createUser(database.db, { email, name: name ?? null, role: role ?? 'user', password });
+  } finally {
+    await database.close();
+  }
+}
+
+let migrated: Promise<string> | undefined;
+
+/** A data folder whose embedded database is migrated, made once per process. */
+function migratedDataDir(): Promise<string> {
+  migrated ??= (async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'sift-e2e-migrated-'));
+    await (await databaseOf({ DATA_DIR: folder })).close();
+    return folder;
+  })();
+  return migrated;
+}
+
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -95,21 +138,18 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   };
   // Plain Node either way (as `npm start` runs the source): one process, which gets the signals.
   const run = options.release
-    ? {
-        loader: [],
-        server: join(options.release, 'server.mjs'),
-        users: join(options.release, 'users.mjs'),
-        cwd: options.cwd ?? options.release,
-      }
-    : { loader: ['--import', 'tsx'], server: 'server/index.ts', users: 'scripts/users.ts' };
-  // Accounts first: the embedded database admits one process at a time.
-  for (const user of options.users ?? []) {
-    const args = [...run.loader, run.users, 'create', user.email, '--role', user.role ?? 'user'];
-    if (user.name) args.push('--name', user.name);
-    const input = `${user.password}\n`;
-    const created = spawnSync(process.execPath, args, { cwd: run.cwd, env, input, encoding: 'utf8' });
-    if (created.status !== 0)
-      throw new Error(`creating ${user.email} failed: ${created.stderr}${created.stdout}`);
+    ? { loader: [], server: join(options.release, 'server.mjs'), cwd: options.cwd ?? options.release }
+    : { loader: ['--import', 'tsx'], server: 'server/index.ts' };
+  // Accounts first: the embedded database admits one process at a time. From source, a new data
+  // folder starts as a copy of one migrated once, and the accounts are written from here: a
+  // process of the users CLI per account, migrating first, cost each server several seconds.
+  if (options.release) {
+    const cli = join(options.release, 'users.mjs');
+    for (const user of options.users ?? []) createWithCli(cli, run.cwd, env, user);
+  } else {
+    if (options.env?.DATA_DIR === undefined && options.env?.DATABASE_URL === undefined)
+      cpSync(await migratedDataDir(), env.DATA_DIR, { recursive: true });
+    if (options.users?.length) await createAccounts(env, options.users);
   }
   let log = '';
   const child = spawn(process.execPath, [...run.loader, run.server], {
