@@ -1,7 +1,7 @@
 // Server-rendered first visits (docs/rendering.md): the pages' content without JavaScript, in the
-// visitor's language and direction, and hydration without a mismatch or warning on every route in
-// both directions and both colour modes. The server holds the demo countries (a public source), so
-// an item and a query are drawn from its index too.
+// visitor's language and direction, input given before hydration, and a public item and query
+// hydrating in both directions (every route hydrates in i18n-theme-axe.spec.ts). The server holds
+// the demo countries (a public source), so an item and a query are drawn from its index too.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
