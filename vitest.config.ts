@@ -25,9 +25,6 @@ export default defineConfig({
     // forked processes: they start faster (about a sixth of the suite's time).
     pool: 'threads',
     maxWorkers: 2,
-    // Files share a worker's modules (imported once per worker, not once per file: 70 s → 25 s of
-    // imports on two cores): a test file must not count on module state another file left behind.
-    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Its ESM build imports files without extensions, which only a bundler resolves.
