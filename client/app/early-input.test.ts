@@ -101,6 +101,24 @@ describe('input before hydration', () => {
     expect(seen).toEqual(['input query', 'value france']);
   });
 
+  it('hands over text typed into a field that hydrates after the rest of the page', async () => {
+    hydrate();
+    const query = byId<HTMLInputElement>('query');
+    for (const node of root.querySelectorAll('*')) {
+      if (node !== query) Object.assign(node, { __reactFiber$test: {} });
+    }
+    replayEarlyInput();
+    query.value = 'france';
+    query.dispatchEvent(new Event('input', { bubbles: true }));
+    seen = [];
+    // Hydrating the field puts back the value it was drawn with.
+    query.value = query.defaultValue;
+    markHydrated();
+    await settled(2);
+    expect(seen).toEqual(['input query', 'value france']);
+    expect(query.value).toBe('france');
+  });
+
   it('ticks a box at once and tells the app once hydrated', async () => {
     const box = byId<HTMLInputElement>('box');
     hydrate();

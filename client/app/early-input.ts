@@ -19,10 +19,10 @@ export type HeldInput =
 export interface EarlyInput {
   held: HeldInput[];
   /**
-   * Each field typed into, with its text then (hydrating a textarea puts its first value back);
-   * null once handed over, from when React reads what is typed itself.
+   * Each field typed into, with its latest text (hydrating a field puts its first value back), until
+   * handed over once it has hydrated: React reads what is typed into it from then on.
    */
-  typed: Map<HTMLInputElement | HTMLTextAreaElement, string> | null;
+  typed: Map<HTMLInputElement | HTMLTextAreaElement, string>;
   /** Set while held input is dispatched again, so that it is not held a second time. */
   replaying: boolean;
   stop(): void;
@@ -92,19 +92,29 @@ const targetOf = (input: HeldInput) =>
       : input.field;
 
 /**
- * Hands over what was typed, then replays the held taps, submissions and ticks in order, each in a
- * task of its own (React draws what one changed, a field's text or a menu opened, before the next
- * reads it) and once its element has hydrated. A field or box already hydrated is handed over at
- * once, in the task that hydrated it: a render after that would put it back to what React holds.
- * Input given meanwhile joins the queue.
+ * Hands over each field noted, once it has hydrated (or left the page), with the text it holds by
+ * then. A field already hydrated is handed over at once, in the task that hydrated it: a render
+ * after that would put it back to what React holds.
  */
-async function replayHeld(input: EarlyInput): Promise<void> {
-  const typed = input.typed ?? new Map();
-  input.typed = null;
-  for (const [field, text] of typed) {
+async function handOverNoted(typed: EarlyInput['typed']): Promise<void> {
+  for (let next = typed.keys().next(); !next.done; next = typed.keys().next()) {
+    const field = next.value;
     if (!isHydrated(field)) await untilHydrated(field);
+    const text = typed.get(field)!;
+    typed.delete(field);
     if (field.isConnected) handOverTyped(field, text);
   }
+}
+
+const fieldNotHydrated = () =>
+  [...document.querySelectorAll('#root input, #root textarea')].some((field) => !isHydrated(field));
+
+/**
+ * Replays the held taps, submissions and ticks in order, each in a task of its own (React draws
+ * what one changed, a field's text or a menu opened, before the next reads it) and once its element
+ * has hydrated. Input given meanwhile joins the queue.
+ */
+async function replayHeldTaps(input: EarlyInput): Promise<void> {
   for (let next = input.held.shift(); next; next = input.held.shift()) {
     const target = targetOf(next);
     if (next.kind !== 'toggle' || !isHydrated(target)) {
@@ -117,6 +127,21 @@ async function replayHeld(input: EarlyInput): Promise<void> {
     } finally {
       input.replaying = false;
     }
+  }
+}
+
+/**
+ * Hands over what was typed, then replays what was held; again for input given meanwhile, until
+ * every field of the page has hydrated (at most 10 s): one in a part that hydrates later still
+ * loses its text to hydration.
+ */
+async function replayHeld(input: EarlyInput): Promise<void> {
+  const end = Date.now() + 10_000;
+  for (;;) {
+    await handOverNoted(input.typed);
+    await replayHeldTaps(input);
+    if (input.typed.size === 0 && (!fieldNotHydrated() || Date.now() > end)) break;
+    await new Promise((resolve) => setTimeout(resolve, 16));
   }
   input.stop();
 }
