@@ -27,8 +27,21 @@ export function useSignedIn(): boolean | undefined {
   );
 }
 
+let signingOut = false;
+
 /**
- * Whether the session holds at the moment of asking. For queries that need it: a sign-in or
- * sign-out refetches every active query at once, before components re-render with the change.
+ * Whether the session holds at the moment of asking, and is not being ended. For queries that need
+ * it: a sign-in or sign-out refetches every active query at once, before components re-render with
+ * the change.
  */
-export const sessionHolds = (): boolean => authStore.getState().status === 'authenticated';
+export const sessionHolds = (): boolean => !signingOut && authStore.getState().status === 'authenticated';
+
+/** Runs `signOut` with no query that needs the session starting meanwhile (see `sessionHolds`). */
+export async function whileSigningOut<T>(signOut: () => Promise<T>): Promise<T> {
+  signingOut = true;
+  try {
+    return await signOut();
+  } finally {
+    signingOut = false;
+  }
+}
