@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createUser } from '#server/auth/user-store';
 import { openDatabase } from '#server/db/client';
+import { configuredDatabaseOptions } from '#server/db/open-configured-database';
 
 export interface ServerUser {
   email: string;
@@ -92,11 +93,9 @@ function createWithCli(cli: string, cwd: string | undefined, env: NodeJS.Process
     throw new Error(`creating ${user.email} failed: ${created.stderr}${created.stdout}`);
 }
 
-/** The database a server of `env` opens, as the users CLI would. */
+/** The database a server of `env` opens. */
 const databaseOf = (env: NodeJS.ProcessEnv) =>
-  env.DATABASE_URL
-    ? openDatabase({ url: env.DATABASE_URL })
-    : openDatabase({ dataDir: join(env.DATA_DIR!, 'pglite') });
+  openDatabase(configuredDatabaseOptions({ DATABASE_URL: env.DATABASE_URL, DATA_DIR: env.DATA_DIR! }));
 
 async function createAccounts(env: NodeJS.ProcessEnv, users: ServerUser[]) {
   const database = await databaseOf(env);
