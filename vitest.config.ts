@@ -14,9 +14,23 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }],
   },
   test: {
-    include: [
-      '{server,shared,client,scripts,build,bench}/**/*.test.{ts,tsx}',
-      'tests/integration/**/*.test.ts',
+    projects: [
+      {
+        extends: true,
+        // Files share their worker's modules: the server's are imported once per worker, not once
+        // per file (most of the import time). A file must not count on module state another
+        // file left behind: reset it in beforeEach, or import afresh after vi.resetModules().
+        test: {
+          name: 'shared-modules',
+          include: ['{server,shared,scripts,build,bench}/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        // The browser side's stores and lazily loaded modules start fresh in every file.
+        test: { name: 'client', include: ['client/**/*.test.{ts,tsx}'] },
+      },
     ],
     environment: 'node',
     globalSetup: ['tests/support/pglite-template.ts'],

@@ -13,11 +13,16 @@ import { validateRecords } from './record-validation';
 export const fixtureCountryCodes = ['FRA', 'CHE', 'BRA', 'SMR', 'CRI', 'EGY', 'CIV'];
 export const fixtureCityNames = ['Zürich', 'São Paulo', 'Saint-Denis', 'Paris', 'Cairo'];
 
-export function fixtureRecords(): Record<string, Record<string, unknown>[]> {
-  return {
+type FixtureRecords = Record<string, Record<string, unknown>[]>;
+let fixtures: FixtureRecords | undefined;
+
+/** A fresh copy each call; picked once, as picking reads every demo city (seconds of CPU). */
+export function fixtureRecords(): FixtureRecords {
+  fixtures ??= {
     countries: countryRecords().filter((c) => fixtureCountryCodes.includes(c.code as string)),
     cities: cityRecords().filter((c) => fixtureCityNames.includes(c.name as string)),
   };
+  return structuredClone(fixtures);
 }
 
 export async function writeFixtureDocuments(
