@@ -10,6 +10,8 @@ export const ANONYMOUS_OWNER = '';
 
 export interface StoredRecord extends KvRecord {
   owner: string;
+  /** The server's backup holds this very version (a user's partition only; absent: not known to). */
+  backedUp?: true;
 }
 
 interface KvSchema extends DBSchema {
@@ -37,6 +39,11 @@ const StoredRecordSchema = z.object({
   value: z.unknown().refine((value) => jsonValueProblem(value) === null, 'not a storable JSON value'),
   meta: KvMetaSchema,
 });
+
+/** Whether a row read back from disk is marked as held by the server's backup. */
+export function isStoredBackedUp(raw: unknown): boolean {
+  return typeof raw === 'object' && raw !== null && (raw as { backedUp?: unknown }).backedUp === true;
+}
 
 /**
  * A record read back from disk, or null when it is no longer a record at all. A value changed at

@@ -168,6 +168,93 @@ describe('kv store', () => {
     });
   });
 
+  describe('what the backup holds', () => {
+    const snapshotOf = (store: KvStore, keys?: string[]) =>
+      new Map(
+        store
+          .snapshotRecords()
+          .filter((record) => !keys || keys.includes(record.key))
+          .map((record) => [record.key, record]),
+      );
+
+    it("knows which of the user's items the backup holds as they are here, after a reload and in every tab", async () => {
+      const { store: first, name } = openStore();
+      await first.ready();
+      await first.switchOwner('ann');
+      await first.set('a', 1);
+      await first.set('b', 2);
+      await first.set('c', 3);
+      await first.remove('c');
+      expect(first.unbackedKeys()).toEqual(['a', 'b', 'c']); // a removal counts: it would be undone
+
+      await first.applyServerSnapshot('ann', snapshotOf(first, ['a', 'c']));
+      expect(first.unbackedKeys()).toEqual(['b']);
+      const { store: second } = openStore(name);
+      await second.ready();
+      expect(second.unbackedKeys()).toEqual(['b']);
+
+      await first.set('a', 'changed');
+      expect(first.unbackedKeys()).toEqual(['a', 'b']);
+      await vi.waitFor(() => expect(second.unbackedKeys()).toEqual(['a', 'b']));
+
+      await first.applyServerSnapshot('ann', snapshotOf(first));
+      expect(first.unbackedKeys()).toEqual([]);
+      await vi.waitFor(() => expect(second.unbackedKeys()).toEqual([]));
+      await first.close();
+      const { store: reloaded } = openStore(name);
+      await reloaded.ready();
+      expect(reloaded.unbackedKeys()).toEqual([]);
+
+      // The snapshot is the whole backup: an item it no longer holds is not backed up any more.
+      await reloaded.applyServerSnapshot('ann', snapshotOf(reloaded, ['a']));
+      expect(reloaded.unbackedKeys()).toEqual(['b']);
+    });
+
+    it('still counts a change made after the snapshot that the backup answered was taken', async () => {
+      const { store } = openStore();
+      await store.ready();
+      await store.switchOwner('ann');
+      await store.set('note', 'first draft');
+      const sent = snapshotOf(store);
+      clock += 1;
+      await store.set('note', 'second draft'); // while the snapshot is on its way
+      await store.applyServerSnapshot('ann', sent);
+      expect(store.get('note')).toBe('second draft');
+      expect(store.unbackedKeys()).toEqual(['note']);
+    });
+
+    it('leaves out what has nothing to lose (expired, changed at rest) and what nobody signed in owns', async () => {
+      const { store } = openStore();
+      await store.ready();
+      await store.set('signed out', 1);
+      expect(store.unbackedKeys()).toEqual([]);
+      await store.switchOwner('ann');
+      await store.set('short', 'lived', { ttl: 5 });
+      await store.set('flipped', 'original');
+      await store.tamper('flipped', 'bit flip');
+      expect(store.unbackedKeys()).toEqual(['short']);
+      clock += 5_000;
+      expect(store.unbackedKeys()).toEqual([]);
+    });
+
+    it('works the same in memory, without IndexedDB', async () => {
+      vi.stubGlobal('indexedDB', undefined);
+      try {
+        const { store } = openStore();
+        await store.ready();
+        await store.switchOwner('ann');
+        await store.set('a', 1);
+        await store.set('b', 2);
+        await store.applyServerSnapshot('ann', snapshotOf(store, ['a']));
+        expect(store.unbackedKeys()).toEqual(['b']);
+        await store.applyServerSnapshot('ann', snapshotOf(store, ['b']));
+        expect(store.unbackedKeys()).toEqual(['a']);
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    });
+  });
+
   describe('items stored before sign-in', () => {
     /** A store with `kept` and `short` (expiring in 5 s) stored signed out, and `gone` removed. */
     async function withAnonymousItems() {

@@ -2,11 +2,14 @@
 // reads once loaded, every change is written through to IndexedDB, and other tabs hear of it on a
 // BroadcastChannel and re-read what changed. Sync (kv-sync.ts) merges the server's snapshot in.
 // Items stored before sign-in wait aside until the signed-in user adopts, leaves or discards them.
+// The store knows which of the signed-in user's items the server's backup holds as they are here
+// (marked on disk, so it survives a reload and other tabs see it): signing out asks before losing the rest.
 import { createStore } from 'zustand/vanilla';
 import { isIntact, type KvItem, type KvRecord } from '#shared/kv/kv-item';
-import { mergeRecord } from '#shared/kv/kv-merge';
+import { compareRecords, mergeRecord } from '#shared/kv/kv-merge';
 import {
   expire,
+  isExpired,
   isLive,
   type RemoveOptions,
   removeRecord,
@@ -17,6 +20,7 @@ import {
 import type { JsonValue } from '#shared/kv/kv-value';
 import {
   ANONYMOUS_OWNER,
+  isStoredBackedUp,
   type KvDatabase,
   type KvWriteTransaction,
   openKvDatabase,
@@ -45,6 +49,8 @@ export function createKvStore({ name = 'sift-kv', now = () => new Date() }: KvSt
   let database: KvDatabase | null = null;
   let owner = ANONYMOUS_OWNER;
   let records = new Map<string, KvRecord>();
+  /** Keys of the active user's items whose version here is the one the server's backup holds. */
+  let backedUp = new Set<string>();
   /** While a user is signed in: the items stored before sign-in, which only that user may adopt. */
   let anonymous = new Map<string, KvRecord>();
   /** The user who chose to keep the anonymous items out of their account, until the next sign-out. */
@@ -61,37 +67,55 @@ export function createKvStore({ name = 'sift-kv', now = () => new Date() }: KvSt
     changes.setState((s) => ({ version: s.version + 1 }));
   }
 
-  function applyToMemory(key: string, record: KvRecord | null) {
+  /** `inBackup`: the server's backup holds this version of the item. */
+  function applyToMemory(key: string, record: KvRecord | null, inBackup = false) {
     changeCounts.set(key, (changeCounts.get(key) ?? 0) + 1);
     if (record) records.set(key, record);
     else records.delete(key);
+    if (record && inBackup) backedUp.add(key);
+    else backedUp.delete(key);
   }
 
-  /** Applies what was read from disk, skipping keys this tab changed after `countsBefore` was taken. */
-  function applyRead(fresh: Map<string, KvRecord | null>, countsBefore: Map<string, number>) {
+  /**
+   * Applies what was read from disk (`inBackup`: the keys whose version there the backup holds),
+   * skipping keys this tab changed after `countsBefore` was taken.
+   */
+  function applyRead(
+    fresh: Map<string, KvRecord | null>,
+    countsBefore: Map<string, number>,
+    inBackup: ReadonlySet<string> = new Set(),
+  ) {
     let changed = false;
     for (const [key, record] of fresh) {
       if (changeCounts.get(key) !== countsBefore.get(key)) continue;
-      if (record === (records.get(key) ?? null)) continue;
-      applyToMemory(key, record);
+      if (record === (records.get(key) ?? null) && backedUp.has(key) === inBackup.has(key)) continue;
+      applyToMemory(key, record, inBackup.has(key));
       changed = true;
     }
     if (changed) notify();
   }
 
-  async function readPartition(db: KvDatabase, partition: string): Promise<Map<string, KvRecord>> {
+  async function readPartition(
+    db: KvDatabase,
+    partition: string,
+  ): Promise<{ items: Map<string, KvRecord>; inBackup: Set<string> }> {
     const stored = await db.getAllFromIndex('items', 'owner', partition);
-    const result = new Map<string, KvRecord>();
+    const items = new Map<string, KvRecord>();
+    const inBackup = new Set<string>();
     for (const raw of stored) {
       const record = parseStoredRecord(raw);
-      if (record) result.set(record.key, record);
-      else console.warn('[kv] skipped an unreadable stored item', raw);
+      if (!record) {
+        console.warn('[kv] skipped an unreadable stored item', raw);
+        continue;
+      }
+      items.set(record.key, record);
+      if (isStoredBackedUp(raw)) inBackup.add(record.key);
     }
-    return result;
+    return { items, inBackup };
   }
 
   async function readAnonymous(db: KvDatabase) {
-    const [items, leftBy] = await Promise.all([
+    const [{ items }, leftBy] = await Promise.all([
       readPartition(db, ANONYMOUS_OWNER),
       db.get('state', 'anonymousLeftBy'),
     ]);
@@ -116,7 +140,7 @@ export function createKvStore({ name = 'sift-kv', now = () => new Date() }: KvSt
       try {
         database = await openKvDatabase(name);
         owner = (await database.get('state', 'activeOwner')) ?? ANONYMOUS_OWNER;
-        records = await readPartition(database, owner);
+        ({ items: records, inBackup: backedUp } = await readPartition(database, owner));
         if (owner !== ANONYMOUS_OWNER) {
           ({ items: anonymous, leftBy: anonymousLeftBy } = await readAnonymous(database));
         }
@@ -134,15 +158,18 @@ export function createKvStore({ name = 'sift-kv', now = () => new Date() }: KvSt
     if (!db) return;
     const countsBefore = new Map(changeCounts);
     let fresh: Map<string, KvRecord | null>;
+    let inBackup: Set<string>;
     if (keys) {
       const read = await Promise.all(keys.map((key) => db.get('items', [partition, key])));
       fresh = new Map(keys.map((key, i) => [key, read[i] ? parseStoredRecord(read[i]) : null]));
+      inBackup = new Set(keys.filter((_, i) => isStoredBackedUp(read[i])));
     } else {
       const all = await readPartition(db, partition);
       fresh = new Map<string, KvRecord | null>([...records.keys()].map((key) => [key, null]));
-      for (const [key, record] of all) fresh.set(key, record);
+      for (const [key, record] of all.items) fresh.set(key, record);
+      inBackup = all.inBackup;
     }
-    if (owner === partition) applyRead(fresh, countsBefore);
+    if (owner === partition) applyRead(fresh, countsBefore, inBackup);
   }
 
   /** Another tab changed the anonymous items (or the answer about them) while a user is signed in. */
@@ -284,6 +311,8 @@ export function createKvStore({ name = 'sift-kv', now = () => new Date() }: KvSt
     /**
      * Merges the server's snapshot into `expectedOwner`'s partition in one transaction: newer
      * entries are stored, and entries that read as absent and that the server holds are purged.
+     * The snapshot is the whole backup: the items it holds in the version stored here are marked as
+     * backed up, and those it does not hold no longer are. Answers how many items it changed or purged.
      */
     async applyServerSnapshot(
       expectedOwner: string,
@@ -294,28 +323,76 @@ export function createKvStore({ name = 'sift-kv', now = () => new Date() }: KvSt
       const instant = now();
       const countsBefore = new Map(changeCounts);
       const outcome = new Map<string, KvRecord | null>();
-      const decide = (current: KvRecord | undefined, record: KvRecord) => {
+      const inBackup = new Set<string>();
+      let changed = 0;
+      /** Answers the record to store when the incoming one is new here or newly known to be backed up. */
+      const decide = (current: KvRecord | undefined, record: KvRecord, known: boolean) => {
         const decision = resolveIncoming(current, record, instant);
-        if (decision !== 'unchanged') outcome.set(record.key, decision === 'store' ? record : null);
-        return decision;
+        if (decision !== 'unchanged') {
+          changed += 1;
+          outcome.set(record.key, decision === 'store' ? record : null);
+          if (decision === 'store') inBackup.add(record.key);
+          return decision === 'store' ? record : null;
+        }
+        if (current && isIntact(current) && compareRecords(current, record) === 0) {
+          inBackup.add(record.key);
+          if (!known) {
+            outcome.set(record.key, current);
+            return current;
+          }
+        }
+        return null;
       };
       const db = database;
       if (db) {
         const tx = db.transaction('items', 'readwrite');
         const stored = await tx.store.index('owner').getAll(expectedOwner);
-        const current = new Map(stored.map((raw) => [raw.key, parseStoredRecord(raw) ?? undefined]));
+        const current = new Map(stored.map((raw) => [raw.key, raw]));
         for (const record of incoming.values()) {
-          const decision = decide(current.get(record.key), record);
-          if (decision === 'store') void tx.store.put({ ...record, owner: expectedOwner });
-          if (decision === 'drop') void tx.store.delete([expectedOwner, record.key]);
+          const raw = current.get(record.key);
+          const currentRecord = raw ? (parseStoredRecord(raw) ?? undefined) : undefined;
+          const toStore = decide(currentRecord, record, isStoredBackedUp(raw));
+          if (toStore) void tx.store.put({ ...toStore, owner: expectedOwner, backedUp: true });
+          else if (outcome.has(record.key)) void tx.store.delete([expectedOwner, record.key]);
+        }
+        for (const raw of stored) {
+          const record = !incoming.has(raw.key) && isStoredBackedUp(raw) && parseStoredRecord(raw);
+          if (!record) continue;
+          outcome.set(record.key, record);
+          void tx.store.put({ ...record, owner: expectedOwner });
         }
         await tx.done;
       } else {
-        for (const record of incoming.values()) decide(records.get(record.key), record);
+        for (const record of incoming.values()) {
+          decide(records.get(record.key), record, backedUp.has(record.key));
+        }
+        for (const key of backedUp) {
+          if (!incoming.has(key)) outcome.set(key, records.get(key) ?? null);
+        }
       }
-      if (owner === expectedOwner) applyRead(outcome, countsBefore);
+      if (owner === expectedOwner) applyRead(outcome, countsBefore, inBackup);
       if (outcome.size > 0) broadcast({ owner: expectedOwner, keys: [...outcome.keys()] });
-      return outcome.size;
+      return changed;
+    },
+
+    /**
+     * Keys of the signed-in user's items whose latest change the server's backup does not hold
+     * (sign-out deletes them from the device). Not the items that read as absent and have nothing
+     * left to lose: expired ones and those whose value was changed at rest. Removals count: one not
+     * backed up would bring the item back. Empty while nobody is signed in.
+     */
+    unbackedKeys(): string[] {
+      if (owner === ANONYMOUS_OWNER) return [];
+      const instant = now();
+      return [...records.values()]
+        .filter(
+          (record) =>
+            !backedUp.has(record.key) &&
+            isIntact(record) &&
+            (record.meta.removed || !isExpired(record, instant)),
+        )
+        .map((record) => record.key)
+        .sort();
     },
 
     /**
@@ -332,6 +409,7 @@ export function createKvStore({ name = 'sift-kv', now = () => new Date() }: KvSt
       if (!db) {
         const aside = previous === ANONYMOUS_OWNER ? records : anonymous;
         records = next === ANONYMOUS_OWNER ? aside : new Map();
+        backedUp = new Set();
         anonymous = next === ANONYMOUS_OWNER ? new Map() : aside;
         if (next === ANONYMOUS_OWNER) anonymousLeftBy = null;
         owner = next;
@@ -353,7 +431,8 @@ export function createKvStore({ name = 'sift-kv', now = () => new Date() }: KvSt
       const fresh = await readPartition(db, next);
       const aside = next === ANONYMOUS_OWNER ? null : await readAnonymous(db);
       owner = next;
-      records = fresh;
+      records = fresh.items;
+      backedUp = fresh.inBackup;
       anonymous = aside?.items ?? new Map();
       anonymousLeftBy = aside?.leftBy ?? null;
       changeCounts.clear();

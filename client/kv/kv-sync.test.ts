@@ -200,6 +200,78 @@ describe('backup sync', () => {
     expect(server.calls).toEqual(['GET']);
   });
 
+  describe('backing up before sign-out', () => {
+    it('answers that everything is backed up once the sync has sent it', async () => {
+      const { store, server, sync } = setUp({ debounceMs: 60_000 });
+      await sync.setSession({ id: 'ann' });
+      await vi.waitFor(() => expect(sync.getState().lastResult?.ok).toBe(true));
+      await store.set('a', 1);
+      await store.remove('a');
+      await store.set('b', 2);
+      expect(store.unbackedKeys()).toEqual(['a', 'b']);
+      expect(await sync.backUp({ waitMs: 3_000 })).toEqual({ unbacked: [] });
+      expect([...server.snapshot('ann').keys()].sort()).toEqual(['a', 'b']);
+    });
+
+    it('names what the backup lacks and why: refused, failed, offline', async () => {
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+      const { store, server, sync, network } = setUp({ debounceMs: 60_000, retryMs: 60_000 });
+      await sync.setSession({ id: 'ann' });
+      await vi.waitFor(() => expect(sync.getState().lastResult?.ok).toBe(true));
+      await store.set('a', 1);
+      server.failWith(new BackupRequestError(413, 'The snapshot is too large.'));
+      expect(await sync.backUp({ waitMs: 3_000 })).toEqual({
+        unbacked: ['a'],
+        problem: { kind: 'refused', message: 'The snapshot is too large.' },
+      });
+      server.failWith(new BackupRequestError(503, 'Service Unavailable'));
+      expect(await sync.backUp({ waitMs: 3_000 })).toEqual({
+        unbacked: ['a'],
+        problem: { kind: 'failed', message: 'Service Unavailable' },
+      });
+      network.go(false);
+      server.failWith(new TypeError('Failed to fetch'));
+      expect(await sync.backUp({ waitMs: 3_000 })).toEqual({ unbacked: ['a'], problem: { kind: 'offline' } });
+    });
+
+    it('counts a sync still running after the wait as not backed up, until it is done', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const { store, server, sync } = setUp({ debounceMs: 60_000 });
+      await sync.setSession({ id: 'ann' });
+      await vi.waitFor(() => expect(sync.getState().lastResult?.ok).toBe(true));
+      await store.set('a', 1);
+      let answer = () => {};
+      const held = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      const post = server.api.postSnapshot;
+      server.api.postSnapshot = async (owner, snapshot) => {
+        await held;
+        return post(owner, snapshot);
+      };
+      const checking = sync.backUp({ waitMs: 3_000 });
+      await vi.advanceTimersByTimeAsync(3_000);
+      expect(await checking).toEqual({ unbacked: ['a'], problem: { kind: 'timeout' } });
+      answer();
+      await vi.waitFor(() => expect(store.unbackedKeys()).toEqual([]));
+    });
+
+    it('counts a change made during the sync that the sync did not send', async () => {
+      const { store, server, sync } = setUp({ debounceMs: 60_000 });
+      await sync.setSession({ id: 'ann' });
+      await vi.waitFor(() => expect(sync.getState().lastResult?.ok).toBe(true));
+      await store.set('a', 1);
+      const post = server.api.postSnapshot;
+      server.api.postSnapshot = async (owner, snapshot) => {
+        server.api.postSnapshot = post;
+        await store.set('late', 'typed meanwhile');
+        return post(owner, snapshot);
+      };
+      expect(await sync.backUp({ waitMs: 3_000 })).toEqual({ unbacked: ['late'] });
+      expect([...server.snapshot('ann').keys()]).toEqual(['a']);
+    });
+  });
+
   it('signing out shows the anonymous items and stops syncing', async () => {
     const { store, sync } = setUp();
     await sync.setSession({ id: 'ann' });

@@ -38,6 +38,19 @@ export interface SyncState {
 
 export type AnonymousAnswer = 'adopt' | 'leave' | 'discard';
 
+/** Why a backup left items out: still running, offline, refused by the server, or failed otherwise. */
+export type BackupProblem =
+  | { kind: 'timeout' }
+  | { kind: 'offline' }
+  | { kind: 'refused' | 'failed'; message: string };
+
+export interface BackupCheck {
+  /** Keys of the signed-in user's items whose latest change the backup does not hold. */
+  unbacked: string[];
+  /** Why, when the sync did not finish well; none when it did and changes came in meanwhile. */
+  problem?: BackupProblem;
+}
+
 export interface Connectivity {
   isOnline(): boolean;
   /** Calls `listener` when the browser goes online or offline. */
@@ -191,8 +204,41 @@ export function createKvSync({
     });
   }
 
+  /** What a sync that did not finish well left undone, and why. */
+  function problemOf(outcome: 'timeout' | { error: unknown }): BackupProblem {
+    if (outcome === 'timeout') return { kind: 'timeout' };
+    if (!connectivity.isOnline()) return { kind: 'offline' };
+    const { error } = outcome;
+    const message = error instanceof Error ? error.message : String(error);
+    const refused = error instanceof BackupRequestError && error.status >= 400 && error.status < 500;
+    return { kind: refused ? 'refused' : 'failed', message };
+  }
+
   return {
     sync,
+
+    /**
+     * Syncs now and answers which items the backup still lacks (store.unbackedKeys()) and why.
+     * Waits at most `waitMs` for the sync: one still running then leaves its items counted as not
+     * backed up (it goes on, and marks them once it is done).
+     */
+    async backUp({ waitMs }: { waitMs: number }): Promise<BackupCheck> {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timedOut = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), waitMs);
+      });
+      const outcome = await Promise.race([
+        sync().then(
+          () => null,
+          (error: unknown) => ({ error }),
+        ),
+        timedOut,
+      ]);
+      clearTimeout(timer);
+      const unbacked = store.unbackedKeys();
+      if (unbacked.length === 0 || outcome === null) return { unbacked };
+      return { unbacked, problem: problemOf(outcome) };
+    },
 
     /**
      * The caller tells who is signed in (null: nobody). Signing in switches the store to the

@@ -53,6 +53,12 @@ export function useAnonymousItems(): KvItem[] {
   return useDeviceShown() ? kvStore.anonymousItems() : [];
 }
 
+/** Keys of the signed-in user's items whose latest change the backup does not hold yet. */
+export function useUnbackedKeys(): string[] {
+  useStoreVersion();
+  return kvStore.unbackedKeys();
+}
+
 export function useKvSyncState(): SyncState;
 export function useKvSyncState<T>(select: (state: SyncState) => T): T;
 export function useKvSyncState<T>(select: (state: SyncState) => T | SyncState = (s) => s): T | SyncState {

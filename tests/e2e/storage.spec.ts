@@ -1,7 +1,8 @@
 // The key-value store and its backup as users meet them, against a server of its own with one
 // account: an item set in one browser syncs to a second browser of the same user, signing out takes
-// the user's items off the device (the next sign-in restores them), and items stored while signed
-// out join the account only when the person signing in says so. storage-device.spec.ts has the rest.
+// the user's items off the device (the next sign-in restores them) and asks first when the backup
+// lacks some, and items stored while signed out join the account only when the person signing in
+// says so. storage-device.spec.ts has the rest.
 import { type Browser, type Page, test } from '@playwright/test';
 import { seriousAxeViolations } from './axe';
 import { collectPageErrors } from './console';
@@ -9,6 +10,7 @@ import { expect, row, storageServer, storeItem } from './storage-support';
 
 const server = storageServer();
 const { newPage, signInTo } = server;
+const snapshotPage = '/modules/storage/snapshot';
 
 test('an item set in one browser reaches a second browser of the same user through the backup', async ({
   browser,
@@ -76,31 +78,74 @@ test("signing out takes the user's items off the device, after backing them up; 
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('menu').getByRole('menuitem', { name: 'Sign out', exact: true }).click();
   await expect(page.getByText('Not signed in', { exact: true })).toBeVisible();
-  const storedOnDevice = () =>
-    page.evaluate(
-      () =>
-        new Promise<string>((resolve, reject) => {
-          const opening = indexedDB.open('sift-kv');
-          opening.onerror = () => reject(opening.error);
-          opening.onsuccess = () => {
-            const read = opening.result.transaction('items').objectStore('items').getAll();
-            read.onsuccess = () => {
-              opening.result.close();
-              resolve(JSON.stringify(read.result));
-            };
-          };
-        }),
-    );
-  await expect.poll(storedOnDevice).not.toContain('a note of ann');
+  await expect.poll(() => storedOnDevice(page)).not.toContain('a note of ann');
   // The page's backup query never meets the ended session (no 401 in the console).
   expect(errors).toEqual([]);
 
   await page.unrouteAll();
   await signInTo(page, '/modules/storage/snapshot');
   await expect(row(page, 'On this device', 'leaves-with-ann')).toContainText('a note of ann');
-  expect(await storedOnDevice()).toContain('a note of ann');
+  expect(await storedOnDevice(page)).toContain('a note of ann');
   await context.close();
 });
+
+test('signing out asks before deleting items the backup refused: staying keeps them, confirming deletes them', async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const page = await newPage(context);
+  await signInTo(page, snapshotPage);
+  await expect(page.getByText('Signed in', { exact: true })).toBeVisible();
+  // The server refuses every backup from now on, as it does one that grew too large.
+  await page.route(/\/api\/backup\?/, (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 413,
+          json: { error: { code: 'too_large', message: 'The snapshot is too large.' } },
+        })
+      : route.fallback(),
+  );
+  await storeItem(page, 'never-backed-up', 'only on this device');
+  const dialog = page.getByRole('dialog', { name: 'One item is not backed up' });
+
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Sign out', exact: true }).click();
+  await expect(dialog).toContainText('The server refused the backup: The snapshot is too large.');
+  await page.evaluate(() =>
+    Promise.allSettled(document.getAnimations().map((animation) => animation.finished)),
+  );
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Stay signed in' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Signed in', { exact: true })).toBeVisible();
+  await expect(row(page, 'On this device', 'never-backed-up')).toContainText('only on this device');
+  expect(await storedOnDevice(page)).toContain('only on this device');
+
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Sign out', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Sign out and delete it' }).click();
+  await expect(page.getByText('Not signed in', { exact: true })).toBeVisible();
+  await expect.poll(() => storedOnDevice(page)).not.toContain('only on this device');
+  await context.close();
+});
+
+/** Every item on the device, of every owner, as the IndexedDB holds them. */
+function storedOnDevice(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const opening = indexedDB.open('sift-kv');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const read = opening.result.transaction('items').objectStore('items').getAll();
+          read.onsuccess = () => {
+            opening.result.close();
+            resolve(JSON.stringify(read.result));
+          };
+        };
+      }),
+  );
+}
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Account' }).click();
@@ -126,7 +171,6 @@ async function syncedAfterSignIn(page: Page) {
   ).toBeVisible();
 }
 
-const snapshotPage = '/modules/storage/snapshot';
 const prompt = (page: Page) => page.getByRole('dialog', { name: 'Add this item to your account?' });
 
 /** A new browser where an item was stored signed out before ann signed in. */

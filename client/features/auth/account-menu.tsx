@@ -1,5 +1,5 @@
 // The app bar's account button: "sign in" for visitors; for signed-in users an avatar opening a
-// menu with who they are, the sign-in status page and sign-out.
+// menu with who they are, the sign-in status page and sign-out (here or on every device).
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import Login from '@mui/icons-material/Login';
 import Logout from '@mui/icons-material/Logout';
@@ -20,6 +20,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { paths } from '#client/paths';
+import { UnbackedItemsDialog } from './unbacked-items-dialog';
 import { useAuth, useSignedIn } from './use-auth';
 import { useSignOut } from './use-sign-out';
 
@@ -30,7 +31,7 @@ export function AccountMenu() {
   const location = useLocation();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const { signOutAndLeave, failed, dismissFailure } = useSignOut();
+  const { signOutAndLeave, busy, failed, dismissFailure, held, signOutAnyway, staySignedIn } = useSignOut();
 
   // Same footprint while the first session answer is awaited, so the app bar does not jump. A page
   // the server drew is signed out until then: its sign-in button is drawn and hydrated as it is.
@@ -119,6 +120,12 @@ export function AccountMenu() {
           {t('auth.sign_out_everywhere')}
         </MenuItem>
       </Menu>
+      <UnbackedItemsDialog
+        held={held}
+        busy={busy}
+        onSignOut={() => void signOutAnyway()}
+        onStay={staySignedIn}
+      />
       <Snackbar
         open={failed}
         autoHideDuration={6000}

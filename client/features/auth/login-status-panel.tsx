@@ -7,13 +7,14 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '#client/paths';
 import { authStore } from './auth-store';
 import { formatDateTime } from './format-date-time';
+import { UnbackedItemsDialog } from './unbacked-items-dialog';
 import { useAuth } from './use-auth';
 import { useSignOut } from './use-sign-out';
 
 export function LoginStatusPanel() {
   const { t, i18n } = useTranslation();
   const auth = useAuth();
-  const { signOutAndLeave, busy, failed } = useSignOut();
+  const { signOutAndLeave, busy, failed, held, signOutAnyway, staySignedIn } = useSignOut();
   const rows: [string, ReactNode][] = [
     [
       'status',
@@ -83,6 +84,12 @@ export function LoginStatusPanel() {
           {t('auth.sign_out_failed')}
         </Typography>
       )}
+      <UnbackedItemsDialog
+        held={held}
+        busy={busy}
+        onSignOut={() => void signOutAnyway()}
+        onStay={staySignedIn}
+      />
     </Paper>
   );
 }
