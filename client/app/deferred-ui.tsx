@@ -1,8 +1,8 @@
-// Parts of the frame a page can do without for a while (the consent banner, the installable app's
-// notices): their code loads after the first render, and a load that fails, as it does offline
-// before the service worker holds the app, leaves the page as it is and is tried again when the
-// connection returns. React.lazy would instead throw to the route's error page, and keep the
-// failure for the rest of the page's life.
+// Parts a page can do without for a while (the consent banner, the installable app's notices, the
+// backup sync, the wipe at sign-out): their code loads after the first render, and a load that
+// fails, as it does offline before the service worker holds the app, leaves the page as it is and
+// is tried again when the connection returns. React.lazy would instead throw to an error boundary
+// (above the router, none: a blank page), and keep the failure for the rest of the page's life.
 import { type ComponentType, useEffect, useState } from 'react';
 
 export type UiLoader = () => Promise<ComponentType>;

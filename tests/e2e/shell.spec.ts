@@ -164,6 +164,30 @@ test('offline, a route chunk that fails to load shows the error page instead of 
   await context.setOffline(false);
 });
 
+test('the page stays when the backup sync’s and the sign-out wipe’s code cannot load, and they load once the connection returns', async ({
+  page,
+  context,
+}) => {
+  // As when the connection drops right after the page arrived, before the service worker holds the app.
+  const background = /\/assets\/(backup-sync|signed-out-wipe)-[\w-]+\.js$/;
+  const failed = new Set<string>();
+  await page.route(background, (route) => {
+    failed.add(background.exec(route.request().url())![1]!);
+    return route.abort('internetdisconnected');
+  });
+  await page.goto('/about');
+  await expect.poll(() => [...failed].sort()).toEqual(['backup-sync', 'signed-out-wipe']);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Sift');
+  await page.unroute(background);
+  const loaded = ['backup-sync', 'signed-out-wipe'].map((name) =>
+    page.waitForResponse((response) => response.url().includes(`/assets/${name}-`) && response.ok()),
+  );
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await Promise.all(loaded);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Sift');
+});
+
 test('the start-up code is preloaded by the page and imported by the entry in stages, not statically', async ({
   request,
 }) => {
