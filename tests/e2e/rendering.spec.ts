@@ -148,6 +148,24 @@ test('a tap, text and a ticked box given before the page is hydrated are acted o
   expect(JSON.parse(new URL(page.url()).searchParams.get('f')!)).toEqual({ region: ['Europe'] });
 });
 
+// Hydrating a field puts its text back, and with it the caret at the start: text typed over a
+// selection made before hydration landed in front of the old text ("abcTwo cups of flour…").
+test('a selection made in a field before the page is hydrated is still there to type over', async ({
+  page,
+}) => {
+  const release = await holdScripts(page);
+  await page.goto(server.url('/modules/storage/checksum'), { waitUntil: 'commit' });
+  const value = page.getByRole('textbox', { name: 'Value' });
+  await value.focus();
+  await value.evaluate((field: HTMLTextAreaElement) => field.setSelectionRange(0, field.value.length));
+  release();
+  await hydrated(page, 'textarea');
+  await page.waitForFunction(() => window.siftEarlyInput === undefined);
+  await page.keyboard.insertText('abc');
+  await expect(value).toHaveValue('abc');
+  await expect(page.locator('output')).toHaveText('0x938da798 (2475534232)'); // crc32c of "abc" as JSON
+});
+
 // A growing multi-line field the server drew shorter than it is once measured moved the controls
 // below it from under a finger: a tap on /contact's send button right after hydration missed it.
 test('a growing text field keeps the height it was drawn with once hydrated', async ({ page }) => {
