@@ -6,7 +6,6 @@ import {
   Alert,
   Button,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
@@ -17,6 +16,7 @@ import {
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JsonValue } from '#shared/kv/kv-value';
+import { StackedDialogActions } from '../components/stacked-dialog-actions';
 import { valueText } from '../features/storage/value-text';
 import { kvStore, kvSync } from '../kv/app-kv';
 import type { AnonymousAnswer } from '../kv/kv-sync';
@@ -101,14 +101,7 @@ export function AnonymousItemsPrompt() {
         </List>
       </DialogContent>
       {/* Stacked on phones; wider, the destructive action stands apart from the other two. */}
-      <DialogActions
-        disableSpacing
-        sx={{
-          flexDirection: { xs: 'column', sm: 'row' },
-          alignItems: { xs: 'stretch', sm: 'center' },
-          gap: 1,
-        }}
-      >
+      <StackedDialogActions>
         <Button
           color="error"
           disabled={busy}
@@ -123,7 +116,7 @@ export function AnonymousItemsPrompt() {
         <Button variant="contained" disabled={busy} onClick={() => void answer('adopt')}>
           {t('storage.anonymous.adopt')}
         </Button>
-      </DialogActions>
+      </StackedDialogActions>
     </Dialog>
   );
 }

@@ -1,17 +1,10 @@
 // Asks before a sign-out deletes items the backup does not hold: how many, why the backup lacks
 // them, and whether to sign out anyway or stay signed in and keep them. The count follows the store:
 // a backup that finishes while the dialog is open says so, and signing out then loses nothing.
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-} from '@mui/material';
+import { Alert, Button, Dialog, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StackedDialogActions } from '#client/components/stacked-dialog-actions';
 import type { BackupProblem } from '#client/kv/kv-sync';
 import { useUnbackedKeys } from '#client/kv/use-kv';
 import type { HeldSignOut } from './use-sign-out';
@@ -75,16 +68,7 @@ export function UnbackedItemsDialog({ held, busy, onSignOut, onStay }: UnbackedI
         )}
       </DialogContent>
       {/* Stacked on phones; wider, the destructive action stands apart from staying. */}
-      <DialogActions
-        disableSpacing
-        sx={{
-          flexDirection: { xs: 'column', sm: 'row' },
-          alignItems: { xs: 'stretch', sm: 'center' },
-          gap: 1,
-          px: 3,
-          pb: 2,
-        }}
-      >
+      <StackedDialogActions sx={{ px: 3, pb: 2 }}>
         <Button
           color={done ? 'primary' : 'error'}
           loading={busy}
@@ -98,7 +82,7 @@ export function UnbackedItemsDialog({ held, busy, onSignOut, onStay }: UnbackedI
         <Button variant="contained" disabled={busy} onClick={onStay} autoFocus>
           {t('auth.unbacked.stay')}
         </Button>
-      </DialogActions>
+      </StackedDialogActions>
     </Dialog>
   );
 }
