@@ -272,6 +272,39 @@ describe('backup sync', () => {
     });
   });
 
+  describe('holding automatic syncs while the session is being ended', () => {
+    it('starts none until released, then the one that was due', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+      const { store, server, sync, network } = setUp();
+      await sync.setSession({ id: 'ann' });
+      await vi.waitFor(() => expect(sync.getState().lastResult?.ok).toBe(true));
+      const release = sync.holdAutomaticSyncs();
+      await store.set('a', 1);
+      network.go(true);
+      // Past the debounce and the periodic sync.
+      await vi.advanceTimersByTimeAsync(2 * 60_000);
+      expect(server.calls).toEqual(['GET', 'POST']);
+      release();
+      release(); // a second call changes nothing
+      await vi.waitFor(() => expect([...server.snapshot('ann').keys()]).toEqual(['a']));
+      expect(server.calls).toEqual(['GET', 'POST', 'GET', 'POST']);
+    });
+
+    it('runs none that was due for a session ended meanwhile', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+      const { store, server, sync } = setUp();
+      await sync.setSession({ id: 'ann' });
+      await vi.waitFor(() => expect(sync.getState().lastResult?.ok).toBe(true));
+      const release = sync.holdAutomaticSyncs();
+      await store.set('a', 1);
+      await vi.advanceTimersByTimeAsync(60_000);
+      await sync.setSession(null);
+      release();
+      await vi.advanceTimersByTimeAsync(2 * 60_000);
+      expect(server.calls).toEqual(['GET', 'POST']);
+    });
+  });
+
   it('signing out shows the anonymous items and stops syncing', async () => {
     const { store, sync } = setUp();
     await sync.setSession({ id: 'ann' });

@@ -108,6 +108,9 @@ export function createKvSync({
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   /** Whether the caller has said who is signed in yet: until then the store shows its last owner. */
   let sessionKnown = false;
+  /** Holds on automatic syncs (holdAutomaticSyncs), and whether one was due meanwhile. */
+  let holds = 0;
+  let missed = false;
   // A notice, not state: nothing to read later, so plain callbacks.
   const staleSessionListeners = new Set<() => void>();
 
@@ -190,6 +193,10 @@ export function createKvSync({
   function syncInBackground() {
     if (!session || !connectivity.isOnline()) return;
     clearTimeout(debounceTimer);
+    if (holds > 0) {
+      missed = true;
+      return;
+    }
     sync().catch((error: unknown) => {
       if (error instanceof NotAuthenticatedError || error instanceof SessionChangedError) {
         console.warn(`[kv] backup sync stopped: ${(error as Error).message}`);
@@ -273,6 +280,24 @@ export function createKvSync({
       if (answer === 'leave') return store.leaveAnonymous(owner);
       if (answer === 'discard') return store.discardAnonymous(owner);
       if ((await store.adoptAnonymous(owner)) > 0) syncInBackground();
+    },
+
+    /**
+     * Keeps automatic syncs (after a local change, on the timer, on reconnecting) from starting
+     * until the returned release, which runs one that was due meanwhile if the session holds. For
+     * while the session is being ended: a request then would meet it gone.
+     */
+    holdAutomaticSyncs(): () => void {
+      holds += 1;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        holds -= 1;
+        if (holds > 0 || !missed) return;
+        missed = false;
+        syncInBackground();
+      };
     },
 
     /** Starts the triggers: reconnecting, local changes (debounced), and the timer. Returns stop. */

@@ -36,16 +36,21 @@ export function useSignOut() {
   async function leave(everywhere: boolean, backUpFirst: boolean) {
     setFailed(false);
     setBusy(true);
+    // No request that needs the session meets it ended (a 401): no automatic backup sync starts
+    // until the sync has forgotten the session, no query starts meanwhile (not even the backup
+    // page's after the sync), and those under way are dropped.
+    const releaseSyncs = kvSync.holdAutomaticSyncs();
     try {
-      // No read that needs the session meets it ended (a 401): none starts meanwhile, not even the
-      // backup page's after the sync, and those under way are dropped.
       const outcome = await whileSigningOut(async () => {
         if (backUpFirst) {
           const { unbacked, problem } = await kvSync.backUp({ waitMs: BACKUP_WAIT_MS });
           if (unbacked.length > 0) return { held: { everywhere, ...(problem && { problem }) } };
         }
         await queryClient.cancelQueries({ predicate: mayNotRun });
-        return everywhere ? signOutEverywhere() : signOut();
+        const left = await (everywhere ? signOutEverywhere() : signOut());
+        // At once: the auth state's change reaches the sync only once React has drawn it.
+        await kvSync.setSession(null);
+        return left;
       });
       if ('held' in outcome) {
         setHeld(outcome.held);
@@ -58,6 +63,7 @@ export function useSignOut() {
       setHeld(null);
       setFailed(true);
     } finally {
+      releaseSyncs();
       setBusy(false);
     }
   }
