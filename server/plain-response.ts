@@ -12,8 +12,9 @@ export type HeaderRecord = Record<string, string>;
 /** Where the security headers middleware leaves its record for the request's plain response. */
 const BASE_HEADERS = 'plainResponseBaseHeaders';
 const RECORD = Symbol('plain response headers');
+const BODY = Symbol('plain response body');
 
-type PlainResponse = Response & { [RECORD]?: HeaderRecord };
+type PlainResponse = Response & { [RECORD]?: HeaderRecord; [BODY]?: string | Uint8Array | null };
 
 /** Headers every plain response of this request carries, under the route's own (middleware/security-headers.ts). */
 export function setBaseHeaders(c: Context, headers: HeaderRecord) {
@@ -38,10 +39,23 @@ export function plainResponse(
   for (const name in headers) record[name] = headers[name]!;
   const response: PlainResponse = new Response(body as BodyInit | null, { status, headers: record });
   response[RECORD] = record;
+  response[BODY] = body;
   return response;
 }
 
 /** The headers a plain response was made with (read them, never change them), or undefined. */
 export function plainHeaders(response: Response): Readonly<HeaderRecord> | undefined {
   return (response as PlainResponse)[RECORD];
+}
+
+/**
+ * The byte length of a plain response's body (0 without one), or undefined for another response.
+ * The compression middleware reads it instead of a Content-Length header, which a plain response
+ * leaves to @hono/node-server.
+ */
+export function plainBodyLength(response: Response): number | undefined {
+  if (!(BODY in response)) return undefined;
+  const body = (response as PlainResponse)[BODY];
+  if (typeof body === 'string') return Buffer.byteLength(body);
+  return body ? body.byteLength : 0;
 }

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
-import { plainHeaders } from '../plain-response';
+import { plainBodyLength, plainHeaders } from '../plain-response';
 
 const COMPRESSIBLE =
   /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json|graphql)|image\/svg)/;
@@ -14,6 +14,14 @@ const MIN_BYTES = 1024;
 function header(res: Response, name: string): string | null {
   const plain = plainHeaders(res);
   return plain ? (plain[name] ?? null) : res.headers.get(name);
+}
+
+/**
+ * The body's declared length, or a plain response's own (it declares none): a small answer such as a
+ * session or the index checksums costs more to compress through a stream than its bytes are worth.
+ */
+function bodyLength(res: Response): number {
+  return Number(header(res, 'content-length') ?? plainBodyLength(res) ?? Number.NaN);
 }
 
 export function compression(): MiddlewareHandler {
@@ -28,7 +36,7 @@ export function compression(): MiddlewareHandler {
     if (
       header(res, 'content-encoding') !== null ||
       !COMPRESSIBLE.test(header(res, 'content-type') ?? '') ||
-      Number(header(res, 'content-length') ?? Number.NaN) < MIN_BYTES ||
+      bodyLength(res) < MIN_BYTES ||
       !res.body
     ) {
       return;
