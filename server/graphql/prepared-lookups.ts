@@ -56,6 +56,14 @@ export function readsOnlyLookups(body: string): boolean {
   }
 }
 
+/**
+ * The request again, its body already read, for Yoga to read. A function of its own, not a closure
+ * made per request: run from source (tsx), every named closure is also given its name at run time.
+ */
+function requestAgain(raw: Request, body: string, headers: Headers = raw.headers): Request {
+  return new Request(raw.url, { method: raw.method, headers, body });
+}
+
 /** A complete answer: data and no error, so nothing partial or refused is kept. */
 function isFullAnswer(text: string): boolean {
   try {
@@ -134,22 +142,20 @@ export function preparedLookups(store: LookupStore, execute: Execute) {
     const raw = c.req.raw;
     if (!mayBeLookups(raw)) return execute(raw);
     const body = await raw.text();
-    // The body is read; Yoga gets it again in a request of its own.
-    const request = (headers = raw.headers) => new Request(raw.url, { method: raw.method, headers, body });
     // A body that never names the lookups can have no prepared answer: it does not wait for the list.
-    if (!body.includes('lookups')) return execute(request());
+    if (!body.includes('lookups')) return execute(requestAgain(raw, body));
     const list = await store.list().catch(() => undefined);
     // The store failing is Yoga's to report, in its usual shape.
-    if (!list) return execute(request());
+    if (!list) return execute(requestAgain(raw, body));
     const answers = signedIn ? byKind.signedIn : byKind.anonymous;
     const key = `${raw.headers.get('Accept') ?? ''}\n${body}`;
     const ready = answers.get(list, key);
     if (ready) return sendPrecompressed(c, ready);
-    if (!readsOnlyLookups(body)) return execute(request());
+    if (!readsOnlyLookups(body)) return execute(requestAgain(raw, body));
     // An anonymous caller's is executed without credentials, so that a token Yoga would judge
     // differently from the route can never put a signed-in answer among the public ones.
     const headers = new Headers(raw.headers);
     if (!signedIn) headers.delete('Authorization');
-    return prepare(c, request(headers), answers, list, key, body === LOOKUPS_BODY);
+    return prepare(c, requestAgain(raw, body, headers), answers, list, key, body === LOOKUPS_BODY);
   };
 }
