@@ -35,8 +35,9 @@ export function anonymousSessionCheck(env: Env, secret: string) {
     }
   }
 
-  return (request: Request, callbackUrl: string | undefined): boolean => {
-    const header = request.headers.get('Cookie') ?? '';
+  /** `cookieHeader`: the request's Cookie header, which the route reads once for this and the session. */
+  return (cookieHeader: string | null, callbackUrl: string | undefined): boolean => {
+    const header = cookieHeader ?? '';
     // Any session cookie (or chunk), valid or not, is Auth.js's to read, renew or clear.
     if (!header || header.includes(session)) return false;
     const cookies = parse(header);

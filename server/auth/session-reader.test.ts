@@ -106,6 +106,30 @@ describe('the session reader', () => {
     }
   });
 
+  it("answers a bearer user by the bearer token alone, never by the cookie, and ends with the token's session", async () => {
+    const live = new Set(['s1', 's2']);
+    const reader = createSessionReader(storeOf(live), testEnv(), TEST_AUTH_SECRET);
+    const cookie = `${COOKIE}=${await sessionCookie('s2')}`;
+    const token = await mintBearerToken({ sub: 'u1', sid: 's1' }, TEST_AUTH_SECRET);
+    for (let i = 0; i < 2; i++) {
+      expect((await reader.bearerUser(withCookie(cookie, `Bearer ${token}`)))?.id).toBe('user-s1');
+      expect(await reader.bearerUser(withCookie(cookie))).toBeNull();
+      expect(await reader.bearerUser(withCookie(cookie, 'Basic dXNlcjpwdw=='))).toBeNull();
+      expect(await reader.bearerUser(withCookie(cookie, 'Bearer garbage'))).toBeNull();
+    }
+    live.delete('s1');
+    expect(await reader.bearerUser(withCookie(cookie, `Bearer ${token}`))).toBeNull();
+  });
+
+  it("reads the session of a Cookie header the caller has read already, not the request's", async () => {
+    const reader = createSessionReader(storeOf(new Set(['s1'])), testEnv(), TEST_AUTH_SECRET);
+    const header = `${COOKIE}=${await sessionCookie('s1')}`;
+    const request = withCookie('other=1');
+    expect((await reader.cookieSession(request, header))?.user.id).toBe('user-s1');
+    expect(await reader.cookieSession(request, null)).toBeNull();
+    expect(await reader.cookieSession(request)).toBeNull();
+  });
+
   it('stops accepting a cookie remembered by its header once the token has expired', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const reader = createSessionReader(storeOf(new Set(['s1'])), testEnv(), TEST_AUTH_SECRET);

@@ -98,23 +98,32 @@ export function createSessionReader(store: SessionStore, env: Env, secret: strin
     return entry;
   }
 
-  async function cookieToken(request: Request): Promise<DecodedToken | null> {
-    const header = request.headers.get('Cookie');
+  async function cookieToken(header: string | null): Promise<DecodedToken | null> {
     if (!header) return null;
     return (await headerToken('cookie', header, (cookies) => sessionTokenOf(cookies, cookieName))) ?? null;
   }
 
+  /** The token of the request's Authorization header; undefined when it presents none (not `Bearer …`). */
+  async function bearerToken(request: Request): Promise<DecodedToken | null | undefined> {
+    const authorization = request.headers.get('Authorization');
+    return authorization ? headerToken('bearer', authorization, bearerTokenOf) : undefined;
+  }
+
   return {
     async getUser(request) {
-      const authorization = request.headers.get('Authorization');
       // A request that presents a token is judged by that token alone.
-      const bearer = authorization ? await headerToken('bearer', authorization, bearerTokenOf) : undefined;
-      const token = bearer === undefined ? await cookieToken(request) : bearer;
+      const bearer = await bearerToken(request);
+      const token = bearer === undefined ? await cookieToken(request.headers.get('Cookie')) : bearer;
       return token ? store.user(token.sid) : null;
     },
 
-    async cookieSession(request) {
-      const token = await cookieToken(request);
+    async bearerUser(request) {
+      const token = await bearerToken(request);
+      return token ? store.user(token.sid) : null;
+    },
+
+    async cookieSession(request, cookieHeader = request.headers.get('Cookie')) {
+      const token = await cookieToken(cookieHeader);
       const user = token && (await store.user(token.sid));
       return user ? { user, issuedAt: token.issuedAt, expiresAt: token.expiresAt } : null;
     },

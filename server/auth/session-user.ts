@@ -16,6 +16,11 @@ export interface CookieSession {
 export interface SessionReader {
   /** The signed-in user of this request (session cookie or bearer token), or null. */
   getUser(request: Request): Promise<SessionUser | null>;
-  /** The session of the request's cookie alone (never a bearer token), or null. */
-  cookieSession(request: Request): Promise<CookieSession | null>;
+  /** The user of the request's bearer token alone (`Authorization: Bearer …`, never the cookie), or null. */
+  bearerUser(request: Request): Promise<SessionUser | null>;
+  /**
+   * The session of the request's cookie alone (never a bearer token), or null. `cookieHeader` is the
+   * request's Cookie header when the caller has read it already: each read costs some µs.
+   */
+  cookieSession(request: Request, cookieHeader?: string | null): Promise<CookieSession | null>;
 }

@@ -20,14 +20,3 @@ export interface GraphqlContext extends Omit<GraphqlDeps, 'sessions'> {
   indexEvents: IndexEvents;
   lookups: LookupStore;
 }
-
-const BEARER = /^Bearer\s+\S+$/i;
-
-/**
- * The signed-in user of a request that carries `Authorization: Bearer …`; null otherwise. The
- * request itself goes to the reader, which judges one that presents a token by the token alone.
- */
-export async function bearerUser(sessions: SessionReader, request: Request): Promise<SessionUser | null> {
-  const authorization = request.headers.get('Authorization');
-  return authorization && BEARER.test(authorization) ? sessions.getUser(request) : null;
-}

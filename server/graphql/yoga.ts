@@ -14,7 +14,7 @@ import { createYoga, type Plugin, type YogaLogger } from 'graphql-yoga';
 import { apiPaths } from '#shared/api-paths';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
-import { bearerUser, type GraphqlContext, type GraphqlDeps } from './context';
+import type { GraphqlContext, GraphqlDeps } from './context';
 import { createIndexEvents } from './index-events';
 import { MAX_ALIASES, MAX_COST, MAX_DEPTH, MAX_DIRECTIVES, MAX_TOKENS, queryLimitsRule } from './limits';
 import { createLookupStore, type LookupStore } from './lookup-store';
@@ -77,7 +77,7 @@ export function createGraphqlYoga(deps: GraphqlServerDeps) {
       logger,
       indexEvents,
       lookups,
-      user: await bearerUser(sessions, request),
+      user: await sessions.bearerUser(request),
     }),
     plugins: [
       // The token limit stops the parser itself, so an oversized document costs microseconds, not

@@ -144,9 +144,10 @@ export function authRoutes(deps: AuthRoutesDeps) {
 
   const unchangedAnonymous = anonymousSessionCheck(env, secret);
   app.get(`${apiPaths.auth}/session`, async (c, next) => {
-    if (unchangedAnonymous(c.req.raw, c.req.query('callbackUrl')))
+    const cookies = c.req.raw.headers.get('Cookie');
+    if (unchangedAnonymous(cookies, c.req.query('callbackUrl')))
       return plainResponse(c, 'null', 200, NULL_SESSION_HEADERS);
-    const session = await sessions.cookieSession(c.req.raw);
+    const session = await sessions.cookieSession(c.req.raw, cookies);
     if (!session || Date.now() - session.issuedAt >= SESSION_UPDATE_AGE_MS) return next();
     return plainResponse(c, sessionJson(session), 200, {
       'cache-control': 'private, no-cache, no-store',

@@ -2,7 +2,6 @@
 // as server-sent events; graphql-ws is attached to the HTTP server in server/graphql/websocket.ts).
 import { Hono } from 'hono';
 import { apiPaths } from '#shared/api-paths';
-import { bearerUser } from '../graphql/context';
 import { createLookupStore } from '../graphql/lookup-store';
 import { preparedLookups } from '../graphql/prepared-lookups';
 import {
@@ -48,7 +47,7 @@ export function graphqlRoutes(deps: GraphqlServerDeps) {
     apiPaths.graphql,
     async (c, next) => {
       // Only admins' document batches need large bodies; anyone else's is refused before it is read.
-      const user = await bearerUser(deps.sessions, c.req.raw);
+      const user = await deps.sessions.bearerUser(c.req.raw);
       c.set('signedIn', user !== null);
       return (user?.role === 'admin' ? adminLimit : queryLimit)(c, next);
     },

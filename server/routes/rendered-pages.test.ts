@@ -48,6 +48,7 @@ interface AppOptions {
 function appWith({ bundle = BUNDLE, render, signedIn = false, dataVersion = () => '1' }: AppOptions = {}) {
   const sessions: SessionReader = {
     getUser: async () => null,
+    bearerUser: async () => null,
     cookieSession: async () =>
       signedIn
         ? { user: { id: 'u', email: 'u@x', name: null, role: 'user' }, issuedAt: 0, expiresAt: 1 }

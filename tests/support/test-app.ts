@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '#server/app';
 import { loadAppConfig } from '#server/app-config';
+import { bearerTokenOf } from '#server/auth/bearer-token';
 import { createSessionStore, type SessionStore } from '#server/auth/session-store';
 import type { SessionReader, SessionUser } from '#server/auth/session-user';
 import type { Database } from '#server/db/client';
@@ -20,10 +21,14 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
   });
 }
 
-/** A SessionReader that treats every request as coming from `user` (null: anonymous). */
+/**
+ * A SessionReader that treats every request as coming from `user` (null: anonymous); as the real one,
+ * it answers `bearerUser` only for a request that presents a bearer token.
+ */
 export function fixedSession(user: SessionUser | null): SessionReader {
   return {
     getUser: async () => user,
+    bearerUser: async (request) => (bearerTokenOf(request.headers.get('Authorization') ?? '') ? user : null),
     cookieSession: async () => user && { user, issuedAt: Date.now(), expiresAt: Date.now() + 86_400_000 },
   };
 }
