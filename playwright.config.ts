@@ -58,7 +58,8 @@ export default defineConfig({
       STATIC_DIR: process.env.STATIC_DIR ?? './dist/client',
       // The shell unless the environment says otherwise (SERVER_RENDERING=true runs the whole suite on
       // rendered pages, as served by default): rendering every page kept CI over 10 minutes on two
-      // cores; rendering.spec.ts and i18n-theme-axe.spec.ts run their own rendering servers.
+      // cores; rendering.spec.ts and i18n-theme-axe.spec.ts use the rendering servers the global
+      // setup starts (tests/e2e/rendering-server.ts).
       SERVER_RENDERING: process.env.SERVER_RENDERING ?? 'false',
     },
   },

@@ -4,11 +4,11 @@
 // and the high-contrast themes, rendered in the browser, with no text missing from the messages.
 import { expect, type Page, test } from '@playwright/test';
 import { CONSENT_COOKIE } from '#shared/consent';
-import { startServer, type TestServer } from '#tests/support/server-process';
 import { type AxeProblem, axeViolations } from './axe';
 import { decideConsent } from './consent';
 import { collectPageErrors } from './console';
 import { hydrated } from './hydration';
+import { renderingServer } from './rendering-server';
 import { errorRoutes, routeTable } from './routes';
 
 const mainRoutes = [
@@ -75,20 +75,7 @@ test.describe('every route, rendered on the server', () => {
   type Language = 'en' | 'ar';
   type Scheme = 'light' | 'dark';
 
-  let server: TestServer;
-
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    // Ready once its sources' indexes are built too: the search pages are drawn as they then stay.
-    server = await startServer({
-      env: { SERVER_RENDERING: 'true', LOG_LEVEL: 'warn' },
-      waitForSearchData: true,
-    });
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-  });
+  const server = renderingServer;
 
   // Each route in one language and scheme per mode, by turn, the hydrated pair the other language
   // and scheme of the drawn one: every route is checked in both languages and both schemes, and

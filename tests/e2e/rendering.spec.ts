@@ -1,51 +1,19 @@
 // Server-rendered first visits (docs/rendering.md): the pages' content without JavaScript, in the
 // visitor's language and direction, input given before hydration, and a public item and query
-// hydrating in both directions (every route hydrates in i18n-theme-axe.spec.ts). The server holds
-// the demo countries (a public source), so an item and a query are drawn from its index too.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// hydrating in both directions (every route hydrates in i18n-theme-axe.spec.ts), on the shared
+// rendering servers (rendering-server.ts).
 import { expect, type Page, test } from '@playwright/test';
-import { countryRecords } from '#server/seed/countries';
-import { startServer, type TestServer } from '#tests/support/server-process';
 import { decideConsent } from './consent';
 import { collectPageErrors } from './console';
 import { hydrated } from './hydration';
+import { renderingServer } from './rendering-server';
 import { protectedRoutes } from './routes';
 
-let server: TestServer;
+const server = renderingServer;
 
 // A browser where the date differs from the server's (UTC) at any hour of the run: a time or a
 // "today" drawn in the visitor's zone while hydrating would mismatch.
 test.use({ timezoneId: new Date().getUTCHours() < 12 ? 'Pacific/Pago_Pago' : 'Pacific/Kiritimati' });
-
-/** A data folder holding the demo countries and their index, imported as an operator would (not the 135k cities). */
-function dataDirWithCountries(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'sift-e2e-rendering-'));
-  const file = join(dir, 'countries.ndjson');
-  writeFileSync(
-    file,
-    countryRecords()
-      .map((record) => JSON.stringify(record))
-      .join('\n'),
-  );
-  const imported = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/import.ts', 'countries', file], {
-    env: { ...process.env, DATA_DIR: join(dir, 'data'), SEED_DEMO_DATA: 'false', LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  });
-  if (imported.status !== 0) throw new Error(`importing the countries failed: ${imported.stderr}`);
-  return join(dir, 'data');
-}
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  server = await startServer({ env: { SERVER_RENDERING: 'true', DATA_DIR: dataDirWithCountries() } });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-});
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });

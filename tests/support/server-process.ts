@@ -1,6 +1,6 @@
 // Starts a real server (node --import tsx server/index.ts, or a release bundle's server.mjs) on a free port with
-// its own data folder and accounts made with the operator CLI, for e2e tests that need users or
-// settings the shared server lacks:
+// its own data folder, accounts and documents, for e2e tests that need users, data or settings the
+// shared server lacks:
 //   const server = await startServer({ users: [{ email, password }], env: { SMTP_URL } });
 //   await page.goto(server.url('/modules/auth/login'));  …  await server.stop();
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -8,9 +8,12 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadAppConfig } from '#server/app-config';
 import { createUser } from '#server/auth/user-store';
 import { openDatabase } from '#server/db/client';
 import { configuredDatabaseOptions } from '#server/db/open-configured-database';
+import { writeDocuments } from '#server/search/document-store';
+import { validateRecords } from '#server/search/record-validation';
 
 export interface ServerUser {
   email: string;
@@ -70,6 +73,8 @@ async function waitUntilReady(
 
 export interface ServerOptions {
   users?: ServerUser[];
+  /** Documents the server holds when it starts, by source (it builds their indexes at start). */
+  documents?: Record<string, Record<string, unknown>[]>;
   /** Added to the environment; `undefined` removes a variable, leaving the server's default. */
   env?: Record<string, string | undefined>;
   /** A release bundle's folder (scripts/release.ts): its server.mjs and users.mjs run with plain Node. */
@@ -97,11 +102,23 @@ function createWithCli(cli: string, cwd: string | undefined, env: NodeJS.Process
 const databaseOf = (env: NodeJS.ProcessEnv) =>
   openDatabase(configuredDatabaseOptions({ DATABASE_URL: env.DATABASE_URL, DATA_DIR: env.DATA_DIR! }));
 
-async function createAccounts(env: NodeJS.ProcessEnv, users: ServerUser[]) {
+/** Writes the accounts and documents a server starts with, as the operator CLIs would. */
+async function writeStartData(env: NodeJS.ProcessEnv, { users = [], documents = {} }: ServerOptions) {
+  const { dataSources } = loadAppConfig().gapSearch;
   const database = await databaseOf(env);
   try {
     for (const { email, name, role, password } of users)
       await createUser(database.db, { email, name: name ?? null, role: role ?? 'user', password });
+    for (const [source, records] of Object.entries(documents)) {
+      const config = dataSources[source];
+      if (!config) throw new Error(`no data source "${source}" is configured`);
+      const { valid, rejected } = validateRecords(
+        config,
+        records.map((record, i) => ({ at: i + 1, record })),
+      );
+      if (rejected.length > 0) throw new Error(`refused ${source} records: ${JSON.stringify(rejected[0])}`);
+      await writeDocuments(database.db, source, valid, { atomic: false });
+    }
   } finally {
     await database.close();
   }
@@ -140,15 +157,15 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     ? { loader: [], server: join(options.release, 'server.mjs'), cwd: options.cwd ?? options.release }
     : { loader: ['--import', 'tsx'], server: 'server/index.ts' };
   // Accounts first: the embedded database admits one process at a time. From source, a new data
-  // folder starts as a copy of one migrated once, and the accounts are written from here: a
-  // process of the users CLI per account, migrating first, cost each server several seconds.
+  // folder starts as a copy of one migrated once, and the accounts and documents are written from
+  // here: a process of a CLI each, migrating first, cost each server several seconds.
   if (options.release) {
     const cli = join(options.release, 'users.mjs');
     for (const user of options.users ?? []) createWithCli(cli, run.cwd, env, user);
   } else {
     if (options.env?.DATA_DIR === undefined && options.env?.DATABASE_URL === undefined)
       cpSync(await migratedDataDir(), env.DATA_DIR, { recursive: true });
-    if (options.users?.length) await createAccounts(env, options.users);
+    if (options.users?.length || options.documents) await writeStartData(env, options);
   }
   let log = '';
   const child = spawn(process.execPath, [...run.loader, run.server], {
