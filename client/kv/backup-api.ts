@@ -30,10 +30,11 @@ export class BackupRequestError extends Error {
   }
 }
 
+/** `signal` stops a request whose answer nobody will read any more (the session it was for ended). */
 export interface BackupApi {
-  fetchSnapshot(owner: string): Promise<BackupSnapshot>;
+  fetchSnapshot(owner: string, signal?: AbortSignal): Promise<BackupSnapshot>;
   /** Answers the merged snapshot. */
-  postSnapshot(owner: string, snapshot: BackupSnapshot): Promise<BackupSnapshot>;
+  postSnapshot(owner: string, snapshot: BackupSnapshot, signal?: AbortSignal): Promise<BackupSnapshot>;
 }
 
 async function snapshotFrom(response: Response): Promise<BackupSnapshot> {
@@ -49,14 +50,17 @@ async function snapshotFrom(response: Response): Promise<BackupSnapshot> {
 const urlFor = (owner: string) => `${apiPaths.backup}?${new URLSearchParams({ owner })}`;
 
 export const httpBackupApi: BackupApi = {
-  async fetchSnapshot(owner) {
-    return snapshotFrom(await fetch(urlFor(owner), { credentials: 'same-origin', cache: 'no-store' }));
+  async fetchSnapshot(owner, signal) {
+    return snapshotFrom(
+      await fetch(urlFor(owner), { credentials: 'same-origin', cache: 'no-store', signal: signal ?? null }),
+    );
   },
-  async postSnapshot(owner, snapshot) {
+  async postSnapshot(owner, snapshot, signal) {
     return snapshotFrom(
       await fetch(urlFor(owner), {
         method: 'POST',
         credentials: 'same-origin',
+        signal: signal ?? null,
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(snapshot),
       }),

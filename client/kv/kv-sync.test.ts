@@ -5,7 +5,7 @@ import { setRecord } from '#shared/kv/kv-transitions';
 import { createBackupServerDouble } from '#tests/support/backup-server-double';
 import { BackupRequestError, NotAuthenticatedError } from './backup-api';
 import { createKvStore, type KvStore } from './kv-store';
-import { type Connectivity, createKvSync, type KvSyncOptions } from './kv-sync';
+import { type Connectivity, createKvSync, type KvSyncOptions, SessionEndedError } from './kv-sync';
 
 function connectivityDouble(online: boolean) {
   const listeners = new Set<() => void>();
@@ -303,6 +303,40 @@ describe('backup sync', () => {
       await vi.advanceTimersByTimeAsync(2 * 60_000);
       expect(server.calls).toEqual(['GET', 'POST']);
     });
+  });
+
+  it('stops a sync under way when the session ends: its requests are aborted, quietly, with no retry', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { store, server, sync } = setUp();
+    const stale = vi.fn();
+    sync.onStaleSession(stale);
+    await sync.setSession({ id: 'ann' });
+    await vi.waitFor(() => expect(sync.getState().lastResult?.ok).toBe(true));
+    let posting = false;
+    let stoppedWith: unknown;
+    server.api.postSnapshot = (_owner, _snapshot, signal) =>
+      new Promise((_resolve, reject) => {
+        posting = true;
+        signal?.addEventListener('abort', () => {
+          stoppedWith = signal.reason;
+          reject(signal.reason);
+        });
+      });
+    await store.set('a', 1);
+    await vi.advanceTimersByTimeAsync(20); // the debounce: an automatic sync
+    await vi.waitFor(() => expect(posting).toBe(true));
+    await sync.setSession(null);
+    expect(stoppedWith).toBeInstanceOf(SessionEndedError);
+    await vi.waitFor(() => expect(sync.getState().syncing).toBe(false));
+    expect(sync.getState().lastResult).toMatchObject({ ok: false, error: 'the session ended' });
+    // Past the retry delay: none, and nothing reported as a failure or a stale session.
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(server.calls).toEqual(['GET', 'POST', 'GET']);
+    expect(stale).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalled();
   });
 
   it('signing out shows the anonymous items and stops syncing', async () => {

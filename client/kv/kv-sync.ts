@@ -51,6 +51,14 @@ export interface BackupCheck {
   problem?: BackupProblem;
 }
 
+/** A sync stopped because the session it ran for ended or changed on this device. */
+export class SessionEndedError extends Error {
+  constructor() {
+    super('the session ended');
+    this.name = 'SessionEndedError';
+  }
+}
+
 export interface Connectivity {
   isOnline(): boolean;
   /** Calls `listener` when the browser goes online or offline. */
@@ -95,6 +103,8 @@ export function createKvSync({
   let session: { id: string } | null = null;
   let sessionChange: Promise<void> = Promise.resolve();
   let current: Promise<SyncResult> | null = null;
+  /** Stops the requests of the sync under way (current). */
+  let currentRequests: AbortController | null = null;
   let queued: Promise<SyncResult> | null = null;
   let lastResult: SyncResult | null = null;
   let failures = 0;
@@ -129,23 +139,27 @@ export function createKvSync({
     return locks ? (locks.request(`sift-kv-sync:${owner}`, task) as Promise<T>) : task();
   }
 
-  async function run(owner: string): Promise<SyncResult> {
-    const remote = fromSnapshot(await api.fetchSnapshot(owner));
+  async function run(owner: string, signal: AbortSignal): Promise<SyncResult> {
+    const remote = fromSnapshot(await api.fetchSnapshot(owner, signal));
     let changed = await store.applyServerSnapshot(owner, remote);
     if (store.owner() !== owner) throw new SessionChangedError();
     const local = store.snapshotRecords();
-    const answer = fromSnapshot(await api.postSnapshot(owner, toSnapshot(local)));
+    const answer = fromSnapshot(await api.postSnapshot(owner, toSnapshot(local), signal));
     changed += await store.applyServerSnapshot(owner, answer);
     return { at: now().toISOString(), ok: true, sent: local.length, entries: answer.size, changed };
   }
 
   function start(): Promise<SyncResult> {
+    const requests = new AbortController();
     const attempt = (async () => {
       const owner = session?.id;
       try {
         if (!owner) throw new NotAuthenticatedError();
         await store.ready();
-        lastResult = await exclusive(owner, () => run(owner));
+        lastResult = await exclusive(owner, () => {
+          requests.signal.throwIfAborted();
+          return run(owner, requests.signal);
+        });
         failures = 0;
         clearTimeout(retryTimer);
         return lastResult;
@@ -161,11 +175,14 @@ export function createKvSync({
       }
     })();
     current = attempt;
+    currentRequests = requests;
     publish();
     void attempt
       .catch(() => {})
       .finally(() => {
-        if (current === attempt) current = null;
+        if (current !== attempt) return;
+        current = null;
+        currentRequests = null;
         publish();
       });
     return attempt;
@@ -198,6 +215,7 @@ export function createKvSync({
       return;
     }
     sync().catch((error: unknown) => {
+      if (error instanceof SessionEndedError) return;
       if (error instanceof NotAuthenticatedError || error instanceof SessionChangedError) {
         console.warn(`[kv] backup sync stopped: ${(error as Error).message}`);
         for (const listener of staleSessionListeners) listener();
@@ -257,6 +275,9 @@ export function createKvSync({
         if (sessionKnown && (user?.id ?? null) === (session?.id ?? null)) return;
         sessionKnown = true;
         session = null;
+        // The sync under way was for the previous session: its answers would be thrown away, and a
+        // request reaching the server after a sign-out would meet the ended session.
+        currentRequests?.abort(new SessionEndedError());
         clearTimers();
         failures = 0;
         publish();

@@ -31,7 +31,7 @@ export function SnapshotPage({ sessionOn }: { sessionOn: () => boolean }) {
 
   const server = useQuery({
     queryKey: ['kv-backup', owner, last?.at],
-    queryFn: () => httpBackupApi.fetchSnapshot(owner),
+    queryFn: ({ signal }) => httpBackupApi.fetchSnapshot(owner, signal),
     enabled: () => sync.signedIn && sessionOn(),
     retry: false,
   });
