@@ -325,7 +325,7 @@ export function createKvStore({ name = 'sift-kv', now = () => new Date() }: KvSt
       const outcome = new Map<string, KvRecord | null>();
       const inBackup = new Set<string>();
       let changed = 0;
-      /** Answers the record to store when the incoming one is new here or newly known to be backed up. */
+      /** Answers the record to store when the incoming one is new here or the current one's mark changes. */
       const decide = (current: KvRecord | undefined, record: KvRecord, known: boolean) => {
         const decision = resolveIncoming(current, record, instant);
         if (decision !== 'unchanged') {
@@ -334,14 +334,12 @@ export function createKvStore({ name = 'sift-kv', now = () => new Date() }: KvSt
           if (decision === 'store') inBackup.add(record.key);
           return decision === 'store' ? record : null;
         }
-        if (current && isIntact(current) && compareRecords(current, record) === 0) {
-          inBackup.add(record.key);
-          if (!known) {
-            outcome.set(record.key, current);
-            return current;
-          }
-        }
-        return null;
+        const held = !!current && isIntact(current) && compareRecords(current, record) === 0;
+        if (held) inBackup.add(record.key);
+        // A backup that held this version can come to hold an older one: it forgets old tombstones.
+        if (!current || held === known) return null;
+        outcome.set(record.key, current);
+        return current;
       };
       const db = database;
       if (db) {
@@ -352,8 +350,13 @@ export function createKvStore({ name = 'sift-kv', now = () => new Date() }: KvSt
           const raw = current.get(record.key);
           const currentRecord = raw ? (parseStoredRecord(raw) ?? undefined) : undefined;
           const toStore = decide(currentRecord, record, isStoredBackedUp(raw));
-          if (toStore) void tx.store.put({ ...toStore, owner: expectedOwner, backedUp: true });
-          else if (outcome.has(record.key)) void tx.store.delete([expectedOwner, record.key]);
+          if (toStore) {
+            void tx.store.put({
+              ...toStore,
+              owner: expectedOwner,
+              ...(inBackup.has(toStore.key) && { backedUp: true }),
+            });
+          } else if (outcome.has(record.key)) void tx.store.delete([expectedOwner, record.key]);
         }
         for (const raw of stored) {
           const record = !incoming.has(raw.key) && isStoredBackedUp(raw) && parseStoredRecord(raw);

@@ -38,6 +38,11 @@ export function createBackupServerDouble() {
     snapshot: (owner: string) => snapshots.get(owner) ?? new Map<string, KvRecord>(),
     /** The next requests fail with these errors, one each. */
     failWith: (...errors: Error[]) => failures.push(...errors),
+    /** Drops `owner`'s entries that `forgotten` picks, as the server forgets old tombstones and expiries. */
+    forget(owner: string, forgotten: (record: KvRecord) => boolean) {
+      const held = snapshots.get(owner);
+      if (held) snapshots.set(owner, new Map([...held].filter(([, record]) => !forgotten(record))));
+    },
     calls,
   };
 }
