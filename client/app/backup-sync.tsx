@@ -4,12 +4,14 @@
 // items stay on the device, but they are not backed up until the cause is fixed. Items stored
 // before sign-in join the account only when the person answers the prompt about them.
 import { Button, Snackbar } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
 import { authStore } from '../features/auth/auth-store';
 import { useAuth } from '../features/auth/use-auth';
 import { noticeOffset } from '../features/pwa/pwa-notices';
 import { kvSync } from '../kv/app-kv';
+import { markRefusalTold, toldRefusal } from '../kv/told-refusal';
 import { useKvSyncState } from '../kv/use-kv';
 import { AnonymousItemsPrompt } from './anonymous-items-prompt';
 
@@ -37,18 +39,18 @@ export function BackupSync() {
 function BackupRefusedNotice() {
   const { t } = useTranslation();
   const lastResult = useKvSyncState((s) => s.lastResult);
-  const [dismissed, setDismissed] = useState<string | null>(null);
+  const toldAt = useStore(toldRefusal, (s) => s.at);
   const refusal = lastResult?.refused ? lastResult : null;
   return (
     <Snackbar
-      open={!!refusal && dismissed !== refusal.at}
-      onClose={(_, reason) => reason !== 'clickaway' && setDismissed(refusal?.at ?? null)}
+      open={!!refusal && toldAt !== refusal.at}
+      onClose={(_, reason) => reason !== 'clickaway' && markRefusalTold(refusal?.at)}
       message={t('storage.backup_refused', { reason: refusal?.error ?? '' })}
       sx={noticeOffset}
       // A server's reason can be long: wrapped within the screen, never widening the page.
       slotProps={{ content: { sx: { maxWidth: { sm: 560 } } } }}
       action={
-        <Button color="inherit" size="small" onClick={() => setDismissed(refusal?.at ?? null)}>
+        <Button color="inherit" size="small" onClick={() => markRefusalTold(refusal?.at)}>
           {t('dismiss')}
         </Button>
       }

@@ -117,6 +117,8 @@ test('signing out asks before deleting items the backup refused: staying keeps t
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('menu').getByRole('menuitem', { name: 'Sign out', exact: true }).click();
   await expect(dialog).toContainText('The server refused the backup: The snapshot is too large.');
+  // The refusal notice does not repeat the dialog's reason beside it.
+  await expect(page.getByText('Your items could not be backed up', { exact: false })).toBeHidden();
   await page.evaluate(() =>
     Promise.allSettled(document.getAnimations().map((animation) => animation.finished)),
   );

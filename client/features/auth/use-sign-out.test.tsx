@@ -7,6 +7,7 @@ import 'fake-indexeddb/auto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { kvStore, kvSync } from '#client/kv/app-kv';
+import { toldRefusal } from '#client/kv/told-refusal';
 import { apiPaths } from '#shared/api-paths';
 import { fakeServer, json } from '#tests/support/fake-server';
 import { renderApp } from '#tests/support/render-app';
@@ -97,6 +98,8 @@ describe('signing out', () => {
     await choose(app, 'Sign out');
     const dialog = await screen.findByRole('dialog', { name: 'One item is not backed up' });
     expect(dialog.textContent).toContain('The server refused the backup: The snapshot is too large.');
+    // Told of the refusal here, so the refusal notice leaves it.
+    expect(toldRefusal.getState().at).toBe(kvSync.getState().lastResult?.at);
     await app.user.click(within(dialog).getByRole('button', { name: 'Stay signed in' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(fake.to('POST', `${apiPaths.auth}/signout`)).toEqual([]);

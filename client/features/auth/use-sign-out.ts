@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { kvSync } from '#client/kv/app-kv';
 import type { BackupProblem } from '#client/kv/kv-sync';
+import { markRefusalTold } from '#client/kv/told-refusal';
 import { appPathOf } from './app-path';
 import { signOut, signOutEverywhere } from './auth-actions';
 import { whileSigningOut } from './use-auth';
@@ -53,6 +54,8 @@ export function useSignOut() {
         return left;
       });
       if ('held' in outcome) {
+        // The dialog names a refusal itself: the refusal notice need not say it again.
+        if (outcome.held.problem?.kind === 'refused') markRefusalTold(kvSync.getState().lastResult?.at);
         setHeld(outcome.held);
         return;
       }
