@@ -2,7 +2,9 @@
 // at /bytes the content of the file BYTES_FILE held in memory (the artifact it is compared with: the
 // same bytes, since autocannon's own cost depends on them, far higher for binary ones); and at /same
 // the response described by SAME_FILE ({ headers, body }): an answer of Sift's copied header for
-// header, the floor of what answering with those headers costs, without Sift's routes and middleware.
+// header, the floor of what answering with those headers costs, without Sift's routes and middleware;
+// and at POST /json a JSON body read and sent back, as a small JSON POST such as Sift's index
+// checksums is: what reading a body costs in the framework itself.
 import { readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -20,7 +22,8 @@ const app = new Hono()
   .get('/same', (c) => {
     for (const [name, value] of same.headers) c.header(name, value, { append: true });
     return c.body(same.body);
-  });
+  })
+  .post('/json', async (c) => c.json(await c.req.json()));
 serve({ fetch: app.fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' }, () =>
   console.info('listening'),
 );
