@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditPage } from '#server/admin/audit-log';
 import { startEmbeddedServer } from '#tests/support/embedded-server';
 import { verifyPassword } from '../server/auth/password';
@@ -19,10 +19,10 @@ async function runWith(accounts: Accounts, argv: string[], password = 'a long en
 
 describe.each(databaseTargets())('users CLI on $name', (target) => {
   let database: Database;
-  beforeAll(async () => {
+  beforeEach(async () => {
     database = await target.open();
   });
-  afterAll(async () => database.close());
+  afterEach(async () => database.close());
 
   async function run(argv: string[], password = 'a long enough password') {
     return runWith(databaseAccounts(database.db), argv, password);

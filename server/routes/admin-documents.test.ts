@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DocumentDetail, DocumentPage } from '#shared/admin/admin-api';
 import { apiPaths } from '#shared/api-paths';
 import { createAdminTestApp } from '#tests/support/admin';
@@ -18,12 +18,12 @@ describe.each(databaseTargets())('admin documents on $name', (target) => {
       await t.call('admin', 'GET', `${apiPaths.admin.documents('countries')}${query}`)
     ).json()) as DocumentPage;
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     database = await target.open();
     t = await createAdminTestApp(database);
     await writeFixtureDocuments(database, config, 'countries', fixtureRecords().countries!);
   });
-  afterAll(async () => database.close());
+  afterEach(async () => database.close());
 
   it('pages a source in key order and finds documents by key or title prefix', async () => {
     const first = await list('?limit=3');

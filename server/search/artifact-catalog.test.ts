@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { databaseTargets } from '#tests/support/databases';
 import type { Database } from '../db/client';
 import { createArtifactCatalog, SUMMARY_TTL_MS } from './artifact-catalog';
@@ -15,10 +15,10 @@ const artifact = (crc32c: number, text: string) => ({
 
 describe.each(databaseTargets())('the artifact catalog on $name', (target) => {
   let database: Database;
-  beforeAll(async () => {
+  beforeEach(async () => {
     database = await target.open();
   });
-  afterAll(async () => database.close());
+  afterEach(async () => database.close());
 
   it('answers from memory until a new artifact is announced, or its answer is too old', async () => {
     let clock = 0;
@@ -46,6 +46,7 @@ describe.each(databaseTargets())('the artifact catalog on $name', (target) => {
   });
 
   it('reads the bytes of an artifact once for every request waiting for them', async () => {
+    await saveArtifact(database.db, 'countries', 'sift', artifact(7, 'stored'), 'v1');
     const catalog = createArtifactCatalog(database);
     const crc32c = (await catalog.summaries()).get('countries')!.crc32c;
     const [a, b] = await Promise.all([
