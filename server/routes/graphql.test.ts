@@ -2,7 +2,8 @@
 // protected field refused to anonymous callers without its data, the public configuration,
 // documents and pages, admin mutations (all or nothing, reindex requested), limits, introspection,
 // masked errors and GraphiQL in development only.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAuthTestApp, createTestUser, type SignedIn, signInTestUser } from '#tests/support/auth';
 import { databaseTargets } from '#tests/support/databases';
 import { errorCodes, type GraphqlAnswer, graphql } from '#tests/support/graphql';
@@ -11,7 +12,7 @@ import { createApp } from '../app';
 import { loadAppConfig } from '../app-config';
 import { createSessionStore } from '../auth/session-store';
 import type { Database } from '../db/client';
-import { lookups } from '../db/schema/documents';
+import { documents, lookups } from '../db/schema/documents';
 import { MAX_ALIASES, MAX_DIRECTIVES, MAX_TOKENS } from '../graphql/limits';
 import { MAX_QUERY_BYTES } from '../graphql/yoga';
 import { createLogger } from '../logger';
@@ -54,6 +55,11 @@ const protectedOperations: { name: string; query: string; secret: string }[] = [
   },
 ];
 
+const fixtureLookups = [
+  { id: 'country.FR', values: ['France', 'Francia', 'France', 'فرنسا'] },
+  { id: 'featureCode.PPLC', values: ['Zürich city label', 'Capital', 'Capitale', 'عاصمة'] },
+];
+
 describe.each(databaseTargets())('GraphQL on $name', (target) => {
   let database: Database;
   let app: ReturnType<typeof createAuthTestApp>;
@@ -64,10 +70,7 @@ describe.each(databaseTargets())('GraphQL on $name', (target) => {
     database = await target.open();
     app = createAuthTestApp(database);
     await indexFixtures(database, config);
-    await database.db.insert(lookups).values([
-      { id: 'country.FR', values: ['France', 'Francia', 'France', 'فرنسا'] },
-      { id: 'featureCode.PPLC', values: ['Zürich city label', 'Capital', 'Capitale', 'عاصمة'] },
-    ]);
+    await database.db.insert(lookups).values(fixtureLookups);
     const plain = await createTestUser(database, { name: 'Pat Plain' });
     const boss = await createTestUser(database, { name: 'Ada Admin', role: 'admin' });
     user = await signInTestUser(app, plain.email, plain.password);
@@ -264,6 +267,21 @@ describe.each(databaseTargets())('GraphQL on $name', (target) => {
       upsertDocuments(dataSource: $source, documents: $docs) { dataSource inserted updated unchanged removed reindexing } }`;
     const newCountry = { code: 'ZZZ', name: 'Zedland', region: 'Europe', languages: ['eng'] };
 
+    // What a test adds or changes is put back: the other tests read the fixtures as written.
+    afterEach(async () => {
+      await database.db
+        .delete(documents)
+        .where(and(eq(documents.source, 'countries'), eq(documents.key, newCountry.code)));
+      // Through the API, which also renews the lookups the server keeps prepared.
+      const restored = await graphql(
+        app,
+        'mutation ($rows: [LookupInput!]!) { upsertLookups(lookups: $rows) { upserted } }',
+        { rows: fixtureLookups },
+        admin.bearerHeaders,
+      );
+      expect(restored.errors).toBeUndefined();
+    });
+
     async function documentsChanged(run: () => Promise<unknown>): Promise<string[]> {
       const heard: string[] = [];
       const unlisten = await database.listen(DOCUMENTS_CHANGED_CHANNEL, (source) => heard.push(source));
@@ -346,6 +364,7 @@ describe.each(databaseTargets())('GraphQL on $name', (target) => {
     it('remove documents by key and ask for a reindex when any went', async () => {
       const remove =
         'mutation ($keys: [String!]!) { removeDocuments(dataSource: "countries", keys: $keys) { removed reindexing } }';
+      await graphql(app, upsert, { source: 'countries', docs: [newCountry] }, admin.bearerHeaders);
       let body: GraphqlAnswer | undefined;
       const heard = await documentsChanged(async () => {
         body = await graphql(app, remove, { keys: ['ZZZ', 'ZZZ', 'nothing'] }, admin.bearerHeaders);
