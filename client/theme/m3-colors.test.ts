@@ -1,5 +1,5 @@
 import { argbFromHex, Hct } from '@material/material-color-utilities';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { allColorSchemes, type ContrastLevel, colorFamilies, colorSchemeName } from './color-scheme';
 import { loadColorFamilies, type M3Role, m3Colors, m3Roles } from './m3-colors';
 import { computeM3Colors } from './m3-colors-compute';
@@ -48,11 +48,16 @@ const minimumRatio: Record<ContrastLevel, number> = { standard: 4.5, medium: 4.5
 
 describe('Material 3 colours on demand', () => {
   it('has the base family without loading the others, and the others once loaded', async () => {
+    // A copy of the module of its own: nothing loaded yet, whichever test of this file ran first.
+    vi.resetModules();
+    const fresh = await import('./m3-colors');
     const ocean = { family: 'ocean', mode: 'dark', contrast: 'standard' } as const;
-    expect(() => m3Colors(ocean)).toThrow(/not loaded yet/);
-    expect(m3Colors({ family: 'violet', mode: 'dark', contrast: 'high' }).primary).toMatch(/^#[0-9a-f]{6}$/);
-    await loadColorFamilies();
-    expect(m3Colors(ocean).primary).toMatch(/^#[0-9a-f]{6}$/);
+    expect(() => fresh.m3Colors(ocean)).toThrow(/not loaded yet/);
+    expect(fresh.m3Colors({ family: 'violet', mode: 'dark', contrast: 'high' }).primary).toMatch(
+      /^#[0-9a-f]{6}$/,
+    );
+    await fresh.loadColorFamilies();
+    expect(fresh.m3Colors(ocean).primary).toMatch(/^#[0-9a-f]{6}$/);
   });
 });
 
