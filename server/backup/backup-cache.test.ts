@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KvRecord } from '#shared/kv/kv-item';
 import { removeRecord, setRecord } from '#shared/kv/kv-transitions';
 import { databaseTargets } from '#tests/support/databases';
@@ -13,12 +13,12 @@ const record = (key: string, value: string, minute: number): KvRecord =>
 describe.each(databaseTargets())('the backup cache on $name', (target) => {
   let database: Database;
   let userId: string;
-  beforeAll(async () => {
+  beforeEach(async () => {
     database = await target.open();
     const [row] = await database.db.insert(users).values({ email: 'cache@example.test' }).returning();
     userId = row!.id;
   });
-  afterAll(async () => database.close());
+  afterEach(async () => database.close());
 
   it('answers a snapshot that changes nothing without a transaction', async () => {
     const transaction = vi.spyOn(database.db, 'transaction');
@@ -40,6 +40,7 @@ describe.each(databaseTargets())('the backup cache on $name', (target) => {
   it("hears another process's merge, so its copy is never kept past it", async () => {
     const here = createBackupCache(database);
     const elsewhere = createBackupCache(database);
+    await here.merge(userId, [record('a', 'two', 2)], new Date());
     expect((await here.read(userId)).get('a')?.value).toBe('two');
     await elsewhere.merge(userId, [record('a', 'three', 3)], new Date());
     await expect.poll(async () => (await here.read(userId)).get('a')?.value).toBe('three');
