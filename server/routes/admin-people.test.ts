@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminUser, CreatedUser } from '#shared/admin/admin-api';
 import { apiPaths } from '#shared/api-paths';
 import { bearerTokenCookie } from '#shared/auth';
@@ -13,11 +13,12 @@ describe.each(databaseTargets())('admin people on $name', (target) => {
   let database: Database;
   let t: Awaited<ReturnType<typeof createAdminTestApp>>;
 
-  beforeAll(async () => {
+  // Every test changes accounts: each gets its own database and people.
+  beforeEach(async () => {
     database = await target.open();
     t = await createAdminTestApp(database);
   });
-  afterAll(async () => database.close());
+  afterEach(async () => database.close());
 
   const sessionOf = async (cookie: { Cookie: string }) =>
     (await (await t.app.request('/api/auth/session', { headers: cookie })).json()) as {
@@ -84,23 +85,25 @@ describe.each(databaseTargets())('admin people on $name', (target) => {
   });
 
   it('resets a password and ends every session of an account', async () => {
-    const cleo = ((await (await t.call('admin', 'GET', apiPaths.admin.users)).json()) as AdminUser[]).find(
-      (u) => u.email === 'cleo@example.test',
-    )!;
-    const signedIn = await signInTestUser(t.app, cleo.email, 'long enough');
+    const created = await t.call('admin', 'POST', apiPaths.admin.users, {
+      email: 'dora@example.test',
+      password: 'long enough',
+    });
+    const dora = (await created.json()) as AdminUser;
+    const signedIn = await signInTestUser(t.app, dora.email, 'long enough');
     expect(await sessionOf(signedIn.headers)).not.toBeNull();
-    expect((await t.call('admin', 'POST', apiPaths.admin.userSessions(cleo.id))).status).toBe(204);
+    expect((await t.call('admin', 'POST', apiPaths.admin.userSessions(dora.id))).status).toBe(204);
     expect(await sessionOf(signedIn.headers)).toBeNull();
 
     expect(
-      (await t.call('admin', 'POST', apiPaths.admin.userPassword(cleo.id), { password: 'x' })).status,
+      (await t.call('admin', 'POST', apiPaths.admin.userPassword(dora.id), { password: 'x' })).status,
     ).toBe(400);
     expect(
-      (await t.call('admin', 'POST', apiPaths.admin.userPassword(cleo.id), { password: 'a new one!' }))
+      (await t.call('admin', 'POST', apiPaths.admin.userPassword(dora.id), { password: 'a new one!' }))
         .status,
     ).toBe(204);
-    expect(await signInRefused(cleo.email, 'long enough')).toBe(true);
-    expect(await signInRefused(cleo.email, 'a new one!')).toBe(false);
+    expect(await signInRefused(dora.email, 'long enough')).toBe(true);
+    expect(await signInRefused(dora.email, 'a new one!')).toBe(false);
     expect((await audit()).slice(0, 2).map((e) => e.action)).toEqual(['user.password', 'user.sign-out']);
   });
 
@@ -130,14 +133,14 @@ describe.each(databaseTargets())('invitations on $name', (target) => {
   let t: Awaited<ReturnType<typeof createAdminTestApp>>;
 
   beforeAll(async () => {
-    database = await target.open();
     smtp = await SmtpCatcher.start();
+  });
+  afterAll(async () => smtp.stop());
+  beforeEach(async () => {
+    database = await target.open();
     t = await createAdminTestApp(database, { SMTP_URL: smtp.url });
   });
-  afterAll(async () => {
-    await smtp.stop();
-    await database.close();
-  });
+  afterEach(async () => database.close());
 
   const latestAudit = async () =>
     (
@@ -167,25 +170,26 @@ describe.each(databaseTargets())('invitations on $name', (target) => {
   });
 
   it('sends the link again on request, never to a disabled or unknown account, and only for admins', async () => {
-    const users = (await (await t.call('admin', 'GET', apiPaths.admin.users)).json()) as AdminUser[];
-    const dora = users.find((u) => u.email === 'dora@example.test')!;
+    const created = await t.call('admin', 'POST', apiPaths.admin.users, { email: 'eve@example.test' });
+    const eve = (await created.json()) as CreatedUser;
+    await smtp.mailTo('eve@example.test'); // the first invitation, before counting
     const before = smtp.mails.length;
-    const again = await t.call('admin', 'POST', apiPaths.admin.userInvite(dora.id), { language: 'ar' });
+    const again = await t.call('admin', 'POST', apiPaths.admin.userInvite(eve.id), { language: 'ar' });
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ status: 'sent' });
     expect(smtp.mails).toHaveLength(before + 1);
     expect(smtp.mails.at(-1)?.text).toContain('dir="rtl"');
-    expect(await latestAudit()).toMatchObject({ action: 'user.invite', target: 'dora@example.test' });
+    expect(await latestAudit()).toMatchObject({ action: 'user.invite', target: 'eve@example.test' });
 
-    const badLanguage = await t.call('admin', 'POST', apiPaths.admin.userInvite(dora.id), { language: 'xx' });
+    const badLanguage = await t.call('admin', 'POST', apiPaths.admin.userInvite(eve.id), { language: 'xx' });
     expect(badLanguage.status).toBe(400);
     expect((await t.call('admin', 'POST', apiPaths.admin.userInvite('nobody'), {})).status).toBe(404);
-    await t.call('admin', 'PATCH', apiPaths.admin.user(dora.id), { disabled: true });
-    const disabled = await t.call('admin', 'POST', apiPaths.admin.userInvite(dora.id), {});
+    await t.call('admin', 'PATCH', apiPaths.admin.user(eve.id), { disabled: true });
+    const disabled = await t.call('admin', 'POST', apiPaths.admin.userInvite(eve.id), {});
     expect(disabled.status).toBe(409);
     expect(await disabled.text()).toContain('account_disabled');
-    expect((await t.call('user', 'POST', apiPaths.admin.userInvite(dora.id), {})).status).toBe(403);
-    expect((await t.call('anonymous', 'POST', apiPaths.admin.userInvite(dora.id), {})).status).toBe(401);
+    expect((await t.call('user', 'POST', apiPaths.admin.userInvite(eve.id), {})).status).toBe(403);
+    expect((await t.call('anonymous', 'POST', apiPaths.admin.userInvite(eve.id), {})).status).toBe(401);
     expect(smtp.mails).toHaveLength(before + 1);
   });
 
