@@ -180,9 +180,10 @@ export function createKvSync({
     void attempt
       .catch(() => {})
       .finally(() => {
-        if (current !== attempt) return;
-        current = null;
-        currentRequests = null;
+        if (current === attempt) {
+          current = null;
+          currentRequests = null;
+        }
         publish();
       });
     return attempt;
