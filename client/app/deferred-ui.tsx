@@ -28,6 +28,9 @@ function loadOnce(load: UiLoader): Promise<ComponentType> {
   return promise;
 }
 
+/** Resolves once no load of `load` is under way, however the last one ended. */
+const settled = (load: UiLoader): Promise<unknown> => (loading.get(load) ?? Promise.resolve()).catch(() => {});
+
 /**
  * Loads a part before a first render that must draw it at once: the server's, which the browser
  * hydrates. Rejects when the load fails, as a route module's would.
@@ -45,11 +48,13 @@ export function DeferredUi({ load }: { load: UiLoader }) {
         (component) => mounted && setComponent(() => component),
         () => {}, // offline or a removed build: the page goes on; 'online' or a reload retries
       );
+    // A load still under way when the connection returns may yet fail: try again once it has.
+    const retry = () => void settled(load).then(attempt);
     void attempt();
-    window.addEventListener('online', attempt);
+    window.addEventListener('online', retry);
     return () => {
       mounted = false;
-      window.removeEventListener('online', attempt);
+      window.removeEventListener('online', retry);
     };
   }, [Component, load]);
   return Component ? <Component /> : null;
