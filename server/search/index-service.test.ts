@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readArtifact, restoreArtifact } from '#shared/search/index-artifact';
 import { runSearch } from '#shared/search/run-search';
 import { segmentedEngine, withDelta } from '#shared/search/segments';
@@ -12,7 +12,6 @@ import {
   acquireBuildLease,
   artifactSummary,
   buildHistory,
-  requestRebuild,
   segmentBytes,
   sourceArtifact,
 } from './artifact-store';
@@ -23,7 +22,7 @@ import {
   type IndexServiceOptions,
   STALE_CHECK_MS,
 } from './index-service';
-import { fixtureRecords, writeFixtureDocuments } from './test-fixtures';
+import { clearSearchData, fixtureRecords, writeFixtureDocuments } from './test-fixtures';
 
 const config = loadAppConfig();
 const logger = createLogger('silent');
@@ -63,6 +62,10 @@ describe.each(databaseTargets())('search index service on $name', (target) => {
 
   beforeAll(async () => {
     database = await target.open();
+  });
+  // Each test starts from the fixture countries, never built: none counts on what another changed.
+  beforeEach(async () => {
+    await clearSearchData(database);
     await writeFixtureDocuments(database, config, 'countries', fixtureRecords().countries!);
   });
   // A service left running by one test would build (and take leases) during the next.
@@ -111,8 +114,6 @@ describe.each(databaseTargets())('search index service on $name', (target) => {
 
   it('adds the changes since the artifact as a delta, until they pass the delta limit', async () => {
     const builder = service({ deltaMinChanges: 3 });
-    // A whole artifact to start from, whatever the tests before changed.
-    await requestRebuild(database.db, 'countries');
     expect(await builder.ensureIndex('countries')).toBe('built');
     expect((await sourceArtifact(database.db, 'countries'))!.delta).toBeUndefined();
     const base = (await sourceArtifact(database.db, 'countries'))!;
