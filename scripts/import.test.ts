@@ -1,10 +1,10 @@
 // The import CLI end to end, as an operator runs it, against an embedded database in a temp folder.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { auditPage } from '#server/admin/audit-log';
 import type { Env } from '#server/env';
+import { migratedDataDir } from '#tests/support/databases';
 import { startEmbeddedServer } from '#tests/support/embedded-server';
 import { openDatabase } from '../server/db/client';
 import { artifactSummary } from '../server/search/artifact-store';
@@ -12,7 +12,7 @@ import { countDocuments } from '../server/search/document-store';
 import { testEnv } from '../tests/support/test-app';
 import { runImportCli } from './import';
 
-const folder = mkdtempSync(join(tmpdir(), 'sift-import-cli-'));
+const folder = await migratedDataDir('sift-import-cli-');
 const badLines = [
   JSON.stringify({ code: 'FRA', name: 'France' }),
   JSON.stringify({ code: 'CHE' }),
@@ -79,7 +79,7 @@ describe('npm run import', () => {
     } finally {
       await database.close();
     }
-    // Creating an embedded database takes seconds on a busy machine.
+    // Opening an embedded database takes seconds on a busy machine.
   }, 120_000);
 
   it('hands the file to the server holding the embedded database, with the same progress and report', async () => {

@@ -2,6 +2,7 @@
 // A deferred part whose code fails to load leaves the page as it is and is loaded again when the
 // connection returns, also when it returns while the failing load is still under way.
 import { act, cleanup, render, screen } from '@testing-library/react';
+import type { ComponentType } from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { DeferredUi, type UiLoader } from './deferred-ui';
 
@@ -12,7 +13,7 @@ function controlledLoader() {
   const loads: { resolve: () => void; reject: () => void }[] = [];
   const load: UiLoader = vi.fn(
     () =>
-      new Promise((resolve, reject) => {
+      new Promise<ComponentType>((resolve, reject) => {
         loads.push({ resolve: () => resolve(Part), reject: () => reject(new TypeError('Failed to fetch')) });
       }),
   );

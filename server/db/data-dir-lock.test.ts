@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { migratedDataDir } from '#tests/support/databases';
 import { openDatabase } from './client';
 import { DataDirInUseError, lockDataDir } from './data-dir-lock';
 
@@ -48,7 +49,9 @@ describe('the embedded database folder lock', () => {
   });
 
   it('keeps a second open of the same folder out until the first closes', async () => {
-    const dir = join(folder(), 'pglite');
+    const data = await migratedDataDir('sift-lock-');
+    folders.push(data);
+    const dir = join(data, 'pglite');
     const first = await openDatabase({ dataDir: dir });
     await expect(openDatabase({ dataDir: dir })).rejects.toThrow(DataDirInUseError);
     await first.close();

@@ -1,7 +1,10 @@
 // Database targets for tests: an in-memory PGlite always, and PostgreSQL when TEST_DATABASE_URL
 // is set. Each PostgreSQL target is a fresh database, dropped afterwards, so runs never share rows.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '#server/db/client';
@@ -42,11 +45,28 @@ async function openFreshPostgres(adminUrl: string): Promise<Database> {
 }
 
 let template: Blob | undefined;
-
-/** A migrated in-memory PGlite, loaded from the run's template (tests/support/pglite-template.ts). */
-export function openTestPglite(): Promise<Database> {
+/** The run's migrated PGlite data folder as a dump (tests/support/pglite-template.ts). */
+const migratedDump = () => {
   template ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
-  return openDatabase({ memory: true, from: template });
+  return template;
+};
+
+/** A migrated in-memory PGlite, loaded from the run's template. */
+export function openTestPglite(): Promise<Database> {
+  return openDatabase({ memory: true, from: migratedDump() });
+}
+
+/**
+ * A new DATA_DIR whose embedded database (`pglite/`) already holds the migrated schema, unpacked
+ * from the run's template: the server and the CLIs open it as they open an operator's, without the
+ * seconds of creating a cluster.
+ */
+export async function migratedDataDir(prefix = 'sift-data-'): Promise<string> {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  const client = new PGlite(join(folder, 'pglite'), { loadDataDir: migratedDump() });
+  await client.waitReady;
+  await client.close();
+  return folder;
 }
 
 export function databaseTargets(): DatabaseTarget[] {

@@ -1,8 +1,6 @@
 // A server on an embedded database in a temp folder, running in this process (the real app, a
 // listening port, the index service), so that CLI tests meet the lock and the local admin token
 // exactly as beside `npm start`.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '#server/app';
 import { loadAppConfig } from '#server/app-config';
@@ -13,11 +11,12 @@ import { createLogger } from '#server/logger';
 import { isImportUpload } from '#server/routes/admin-imports';
 import { buildInProcess } from '#server/search/artifact-build';
 import { createSearchIndexService } from '#server/search/index-service';
+import { migratedDataDir } from './databases';
 import { freePort } from './server-process';
 import { fixedSession, testEnv } from './test-app';
 
 export async function startEmbeddedServer() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sift-embedded-server-'));
+  const dataDir = await migratedDataDir('sift-embedded-server-');
   const env = testEnv({ DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(await freePort()) });
   const config = loadAppConfig();
   const logger = createLogger('silent');
