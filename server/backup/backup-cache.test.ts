@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { KvRecord } from '#shared/kv/kv-item';
 import { removeRecord, setRecord } from '#shared/kv/kv-transitions';
-import { databaseTargets } from '#tests/support/databases';
+import { databaseTargets, emptiedBeforeEach } from '#tests/support/databases';
 import type { Database } from '../db/client';
 import { users } from '../db/schema/users';
 import { type BackupCache, bodyDigest, createBackupCache } from './backup-cache';
@@ -11,14 +11,14 @@ const record = (key: string, value: string, minute: number): KvRecord =>
   setRecord(undefined, key, value, {}, new Date(Date.UTC(2026, 10, 1, 0, minute)));
 
 describe.each(databaseTargets())('the backup cache on $name', (target) => {
+  const fresh = emptiedBeforeEach(target);
   let database: Database;
   let userId: string;
   beforeEach(async () => {
-    database = await target.open();
+    database = fresh();
     const [row] = await database.db.insert(users).values({ email: 'cache@example.test' }).returning();
     userId = row!.id;
   });
-  afterEach(async () => database.close());
 
   it('answers a snapshot that changes nothing without a transaction', async () => {
     const transaction = vi.spyOn(database.db, 'transaction');

@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { DocumentDetail, DocumentPage } from '#shared/admin/admin-api';
 import { apiPaths } from '#shared/api-paths';
 import { createAdminTestApp } from '#tests/support/admin';
-import { databaseTargets } from '#tests/support/databases';
+import { databaseTargets, emptiedBeforeEach } from '#tests/support/databases';
 import { loadAppConfig } from '../app-config';
 import type { Database } from '../db/client';
 import { documentsRevision } from '../search/artifact-store';
@@ -11,6 +11,7 @@ import { fixtureRecords, writeFixtureDocuments } from '../search/test-fixtures';
 const config = loadAppConfig();
 
 describe.each(databaseTargets())('admin documents on $name', (target) => {
+  const fresh = emptiedBeforeEach(target);
   let database: Database;
   let t: Awaited<ReturnType<typeof createAdminTestApp>>;
   const list = async (query = '') =>
@@ -19,11 +20,10 @@ describe.each(databaseTargets())('admin documents on $name', (target) => {
     ).json()) as DocumentPage;
 
   beforeEach(async () => {
-    database = await target.open();
+    database = fresh();
     t = await createAdminTestApp(database);
     await writeFixtureDocuments(database, config, 'countries', fixtureRecords().countries!);
   });
-  afterEach(async () => database.close());
 
   it('pages a source in key order and finds documents by key or title prefix', async () => {
     const first = await list('?limit=3');

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   type ImportCheckResult,
   type ImportOutcome,
@@ -7,7 +7,7 @@ import {
 } from '#shared/admin/admin-api';
 import { apiPaths } from '#shared/api-paths';
 import { createAdminTestApp } from '#tests/support/admin';
-import { databaseTargets } from '#tests/support/databases';
+import { databaseTargets, emptiedBeforeEach } from '#tests/support/databases';
 import type { Database } from '../db/client';
 import { findDocument } from '../graphql/document-queries';
 import { countDocuments } from '../search/document-store';
@@ -16,14 +16,14 @@ const csv = (rows: string[]) => `code,name,area\n${rows.join('\n')}\n`;
 const good = csv(['FRA,France,551695', 'CHE,Switzerland,41284', 'ITA,Italy,301336']);
 
 describe.each(databaseTargets())('admin imports on $name', (target) => {
+  const fresh = emptiedBeforeEach(target);
   let database: Database;
   let t: Awaited<ReturnType<typeof createAdminTestApp>>;
 
   beforeEach(async () => {
-    database = await target.open();
+    database = fresh();
     t = await createAdminTestApp(database);
   });
-  afterEach(async () => database.close());
 
   const upload = (body: string, query = 'format=csv', caller: 'admin' | 'user' | 'anonymous' = 'admin') =>
     t.call(caller, 'POST', `${apiPaths.admin.imports('countries')}?${query}`, body, {

@@ -1,24 +1,24 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminUser, CreatedUser } from '#shared/admin/admin-api';
 import { apiPaths } from '#shared/api-paths';
 import { bearerTokenCookie } from '#shared/auth';
 import { createAdminTestApp } from '#tests/support/admin';
 import { attemptSignIn, signInTestUser } from '#tests/support/auth';
 import { CookieJar } from '#tests/support/cookie-jar';
-import { databaseTargets } from '#tests/support/databases';
+import { databaseTargets, emptiedBeforeEach } from '#tests/support/databases';
 import { SmtpCatcher } from '#tests/support/smtp-catcher';
 import type { Database } from '../db/client';
 
 describe.each(databaseTargets())('admin people on $name', (target) => {
+  const fresh = emptiedBeforeEach(target);
   let database: Database;
   let t: Awaited<ReturnType<typeof createAdminTestApp>>;
 
-  // Every test changes accounts: each gets its own database and people.
+  // Every test changes accounts: each starts from an empty database and its own people.
   beforeEach(async () => {
-    database = await target.open();
+    database = fresh();
     t = await createAdminTestApp(database);
   });
-  afterEach(async () => database.close());
 
   const sessionOf = async (cookie: { Cookie: string }) =>
     (await (await t.app.request('/api/auth/session', { headers: cookie })).json()) as {
@@ -128,6 +128,7 @@ describe.each(databaseTargets())('admin people on $name', (target) => {
 });
 
 describe.each(databaseTargets())('invitations on $name', (target) => {
+  const fresh = emptiedBeforeEach(target);
   let database: Database;
   let smtp: SmtpCatcher;
   let t: Awaited<ReturnType<typeof createAdminTestApp>>;
@@ -137,10 +138,9 @@ describe.each(databaseTargets())('invitations on $name', (target) => {
   });
   afterAll(async () => smtp.stop());
   beforeEach(async () => {
-    database = await target.open();
+    database = fresh();
     t = await createAdminTestApp(database, { SMTP_URL: smtp.url });
   });
-  afterEach(async () => database.close());
 
   const latestAudit = async () =>
     (

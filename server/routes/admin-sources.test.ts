@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AuditPage, SourceStatus } from '#shared/admin/admin-api';
 import { apiPaths } from '#shared/api-paths';
 import { createAdminTestApp } from '#tests/support/admin';
-import { databaseTargets } from '#tests/support/databases';
+import { databaseTargets, emptiedBeforeEach } from '#tests/support/databases';
 import { loadAppConfig } from '../app-config';
 import type { Database } from '../db/client';
 import { createLogger } from '../logger';
@@ -13,15 +13,15 @@ import { fixtureRecords, writeFixtureDocuments } from '../search/test-fixtures';
 const config = loadAppConfig();
 
 describe.each(databaseTargets())('admin sources and audit log on $name', (target) => {
+  const fresh = emptiedBeforeEach(target);
   let database: Database;
   let t: Awaited<ReturnType<typeof createAdminTestApp>>;
 
   beforeEach(async () => {
-    database = await target.open();
+    database = fresh();
     t = await createAdminTestApp(database);
     await writeFixtureDocuments(database, config, 'countries', fixtureRecords().countries!);
   });
-  afterEach(async () => database.close());
 
   it('answers 401 to anonymous callers and 403 to non-admins on every admin route', async () => {
     const routes: [string, string][] = [

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readArtifact, restoreArtifact } from '#shared/search/index-artifact';
 import { runSearch } from '#shared/search/run-search';
 import { segmentedEngine, withDelta } from '#shared/search/segments';
-import { databaseTargets } from '#tests/support/databases';
+import { databaseTargets, emptiedBeforeEach } from '#tests/support/databases';
 import { loadAppConfig } from '../app-config';
 import type { Database } from '../db/client';
 import { createLogger } from '../logger';
@@ -22,7 +22,7 @@ import {
   type IndexServiceOptions,
   STALE_CHECK_MS,
 } from './index-service';
-import { clearSearchData, fixtureRecords, writeFixtureDocuments } from './test-fixtures';
+import { fixtureRecords, writeFixtureDocuments } from './test-fixtures';
 
 const config = loadAppConfig();
 const logger = createLogger('silent');
@@ -37,6 +37,7 @@ function nextEvent(service: ReturnType<typeof createSearchIndexService>) {
 }
 
 describe.each(databaseTargets())('search index service on $name', (target) => {
+  const fresh = emptiedBeforeEach(target);
   let database: Database;
   const services: ReturnType<typeof createSearchIndexService>[] = [];
   const service = (options: Partial<IndexServiceOptions> = {}) => {
@@ -60,19 +61,15 @@ describe.each(databaseTargets())('search index service on $name', (target) => {
     return artifacts?.delta?.crc32c ?? artifacts?.crc32c;
   };
 
-  beforeAll(async () => {
-    database = await target.open();
-  });
   // Each test starts from the fixture countries, never built: none counts on what another changed.
   beforeEach(async () => {
-    await clearSearchData(database);
+    database = fresh();
     await writeFixtureDocuments(database, config, 'countries', fixtureRecords().countries!);
   });
   // A service left running by one test would build (and take leases) during the next.
   afterEach(async () => {
     for (const s of services.splice(0)) await s.stop();
   });
-  afterAll(async () => database.close());
 
   it('builds in a worker thread, stores the artifact and tells every process by NOTIFY', async () => {
     // A second service on the same database stands for another server process; it only listens.

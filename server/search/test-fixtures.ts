@@ -1,6 +1,5 @@
 // Small slices of the demo data for search tests: a few countries and cities, written and indexed
 // through the same code the server uses (the build runs in-process to keep tests quick).
-import { sql } from 'drizzle-orm';
 import type { AppConfig } from '#shared/app-config';
 import type { Database } from '../db/client';
 import { createLogger } from '../logger';
@@ -38,14 +37,6 @@ export async function writeFixtureDocuments(
   );
   if (rejected.length > 0) throw new Error(JSON.stringify(rejected));
   return writeDocuments(database.db, source, valid);
-}
-
-/** Every source's documents, indexes, builds and leases gone: a test starts from an empty search side. */
-export async function clearSearchData(database: Database) {
-  await database.db.execute(
-    sql`truncate documents, document_removals, index_artifacts, index_deltas, index_segment_parts,
-      index_build_leases, source_revisions, index_builds, import_previous`,
-  );
 }
 
 /** Writes the fixture documents of every source and builds their indexes. */

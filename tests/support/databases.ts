@@ -5,8 +5,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { type Database, openDatabase } from '#server/db/client';
 
 export interface DatabaseTarget {
@@ -74,4 +75,27 @@ export function databaseTargets(): DatabaseTarget[] {
   const url = process.env.TEST_DATABASE_URL;
   if (url) targets.push({ name: 'postgres', open: () => openFreshPostgres(url) });
   return targets;
+}
+
+/** Every table of the app's schema emptied: as a newly migrated database (migrations seed no rows). */
+export async function emptyDatabase(database: Database): Promise<void> {
+  await database.db.execute(sql`do $$ declare tables text; begin
+    select string_agg(format('%I', tablename), ', ') into tables from pg_tables where schemaname = 'public';
+    execute 'truncate ' || tables || ' restart identity cascade';
+  end $$`);
+}
+
+/**
+ * For a describe block whose every test changes rows: one database of `target`, emptied before
+ * each test, which then starts as on a new database without a new one's second or more. Returns
+ * the database for the test under way.
+ */
+export function emptiedBeforeEach(target: DatabaseTarget): () => Database {
+  let database: Database | undefined;
+  beforeAll(async () => {
+    database = await target.open();
+  });
+  beforeEach(async () => emptyDatabase(database!));
+  afterAll(async () => database?.close());
+  return () => database!;
 }
