@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { databaseTargets } from '#tests/support/databases';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { databaseTargets, emptiedBeforeEach } from '#tests/support/databases';
 import type { Database } from '../db/client';
 import { createArtifactCatalog, SUMMARY_TTL_MS } from './artifact-catalog';
 import { saveArtifact } from './artifact-store';
@@ -14,11 +14,11 @@ const artifact = (crc32c: number, text: string) => ({
 });
 
 describe.each(databaseTargets())('the artifact catalog on $name', (target) => {
+  const fresh = emptiedBeforeEach(target);
   let database: Database;
-  beforeEach(async () => {
-    database = await target.open();
+  beforeEach(() => {
+    database = fresh();
   });
-  afterEach(async () => database.close());
 
   it('answers from memory until a new artifact is announced, or its answer is too old', async () => {
     let clock = 0;
