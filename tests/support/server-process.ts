@@ -124,13 +124,18 @@ async function writeStartData(env: NodeJS.ProcessEnv, { users = [], documents = 
   }
 }
 
+/** Names the migrated folder for the processes started after it was made (Playwright's workers). */
+const MIGRATED_VARIABLE = 'SIFT_TEST_MIGRATED_DATA_DIR';
 let migrated: Promise<string> | undefined;
 
-/** A data folder whose embedded database is migrated, made once per process. */
+/** A data folder whose embedded database is migrated, only ever copied: made once per run. */
 function migratedDataDir(): Promise<string> {
+  const made = process.env[MIGRATED_VARIABLE];
+  if (made) return Promise.resolve(made);
   migrated ??= (async () => {
     const folder = mkdtempSync(join(tmpdir(), 'sift-e2e-migrated-'));
     await (await databaseOf({ DATA_DIR: folder })).close();
+    process.env[MIGRATED_VARIABLE] = folder;
     return folder;
   })();
   return migrated;
