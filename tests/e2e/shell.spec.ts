@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { collectPageErrors } from './console';
 import { hydrated } from './hydration';
 import { errorRoutes, protectedRoutes } from './routes';
 import { untilStartupPreloaded } from './startup';
+import { expect, test } from './test';
 
 test('protected routes send anonymous visitors into sign-in, with a way back', async ({ page }) => {
   const errors = collectPageErrors(page);
@@ -183,6 +183,8 @@ test('the page stays when the backup sync’s and the sign-out wipe’s code can
     page.waitForResponse((response) => response.url().includes(`/assets/${name}-`) && response.ok()),
   );
   await context.setOffline(true);
+  // The page must see the connection go before it comes back, or there is no 'online' to hear.
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
   await context.setOffline(false);
   await Promise.all(loaded);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Sift');
