@@ -39,6 +39,10 @@ export default defineConfig({
     // No service worker precaching every asset in each fresh context; the specs about the
     // installed app and offline use allow it.
     serviceWorkers: 'block',
+    // Each worker keeps one context and page across tests: a new context and page cost CI's two
+    // cores about three times a load in a kept page. tests/e2e/test.ts puts back what Playwright
+    // does not reset; specs that allow service workers opt out (`reuseContext: false`).
+    reuseContext: true,
   },
   webServer: {
     // The account first: the embedded database admits one process at a time.

@@ -4,10 +4,11 @@
 // after the undo; the user gets no console and 403 from the admin API. (Without a WebSocket endpoint,
 // the default, an open search page learns of a new index when it searches again: spec §7.) The
 // apply is answered as by a server process that did not check the file, which the console survives.
-import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server-process';
 import { seriousAxeViolations } from './axe';
 import { collectPageErrors } from './console';
+import { expect as baseExpect, test } from './test';
 
 const ada = { email: 'ada@example.test', password: 'a long enough password', role: 'admin' };
 const rex = { email: 'rex@example.test', password: 'a long enough password' };

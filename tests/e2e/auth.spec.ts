@@ -1,10 +1,11 @@
 // Sign-in as users meet it, against a server of its own (accounts made with the operator CLI, an
 // SMTP catcher for the email link): the route guard, the credentials form, the email link, the
 // account menu and signing out.
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server-process';
 import { SmtpCatcher } from '../support/smtp-catcher';
 import { collectPageErrors } from './console';
+import { expect as baseExpect, test } from './test';
 
 const ann = { email: 'ann@example.test', password: 'correct horse battery', name: 'Ann Lee' };
 const bob = { email: 'bob@example.test', password: 'another fine password' };

@@ -3,11 +3,12 @@
 // answered); the lookups kept on the device and read from it with the browser offline (an error
 // logged when there is no copy); index updates arriving live after a mutation; the signed-in copy
 // removed on sign-out, replaced by the public lookups.
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server-process';
 import { seriousAxeViolations } from './axe';
 import { collectPageErrors } from './console';
 import { hydrated } from './hydration';
+import { expect as baseExpect, test } from './test';
 
 const ann = { email: 'ann@example.test', password: 'correct horse battery', name: 'Ann Lee', role: 'admin' };
 const lookups = [
@@ -21,8 +22,9 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 let server: TestServer;
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
-// The device copy of the lookups is read offline, from a page the service worker serves.
-test.use({ serviceWorkers: 'allow' });
+// The device copy of the lookups is read offline, from a page the service worker serves. A service
+// worker outlives the reset of a reused context, so each test gets a context of its own.
+test.use({ serviceWorkers: 'allow', reuseContext: false });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);

@@ -2,7 +2,7 @@
 // and dark, as the server draws it (before the app's modules run) and hydrated (Arabic at a phone's
 // width) without a console error or a hydration mismatch; and of the main routes in every language
 // and the high-contrast themes, rendered in the browser, with no text missing from the messages.
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { CONSENT_COOKIE } from '#shared/consent';
 import { type AxeProblem, axeViolations } from './axe';
 import { decideConsent } from './consent';
@@ -10,6 +10,7 @@ import { collectPageErrors } from './console';
 import { hydrated } from './hydration';
 import { renderingServer } from './rendering-server';
 import { errorRoutes, routeTable } from './routes';
+import { expect, test } from './test';
 
 const mainRoutes = [
   '/home',

@@ -1,7 +1,8 @@
 // Languages and colour themes as users meet them: detection, switching, right-to-left Arabic,
 // failed message loads, the colour-scheme cookie, the browser preference and no flash on load.
 import { readFileSync } from 'node:fs';
-import { type BrowserContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect as baseExpect, test } from './test';
 
 // The first page of a run may wait on a cold server sharing two cores with other suites.
 const expect = baseExpect.configure({ timeout: 10_000 });

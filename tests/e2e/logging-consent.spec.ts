@@ -1,7 +1,8 @@
-import { expect as baseExpect, type Page, type Request, test } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import type { ClientLogEntry, StoredClientLog } from '#shared/client-log';
 import { decideConsent } from './consent';
 import { untilStartupPreloaded } from './startup';
+import { expect as baseExpect, test } from './test';
 
 // A fresh server seeds and indexes the demo data during its first minute or so, and PGlite answers
 // nothing else meanwhile: the first tests get more time.

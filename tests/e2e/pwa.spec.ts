@@ -6,10 +6,11 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { type BrowserContext, expect as baseExpect, chromium, type Page, test } from '@playwright/test';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { INSTALL_DISMISSED_KEY } from '#client/features/pwa/install-prompt-store';
 import { chromiumArgs } from '../../playwright.config';
 import { decideConsent } from './consent';
+import { expect as baseExpect, test } from './test';
 
 // A fresh e2e server seeds the demo data and builds the indexes in the background after start.
 const expect = baseExpect.configure({ timeout: 60_000 });

@@ -2,12 +2,13 @@
 // visitor's language and direction, input given before hydration, and a public item and query
 // hydrating in both directions (every route hydrates in i18n-theme-axe.spec.ts), on the shared
 // rendering servers (rendering-server.ts).
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { decideConsent } from './consent';
 import { collectPageErrors } from './console';
 import { hydrated } from './hydration';
 import { renderingServer } from './rendering-server';
 import { protectedRoutes } from './routes';
+import { expect, test } from './test';
 
 const server = renderingServer;
 

@@ -1,9 +1,10 @@
 // The search core in Chromium, under the real CSP: the worker loads the public index from the
 // server, caches it in IndexedDB, answers searches, and checks every artifact's crc32c. Driven
 // through the developer hook window.siftSearch that /search installs (the screen comes later).
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ARTIFACT_DATABASE, ARTIFACT_STORE } from '#client/workers/indexed-db-artifact-cache';
 import { collectPageErrors } from './console';
+import { expect as baseExpect, test } from './test';
 
 // A fresh e2e server seeds the demo data and builds the indexes in the background after start.
 const expect = baseExpect.configure({ timeout: 60_000 });

@@ -1,15 +1,17 @@
 // The start snapshot (docs/decisions/010-start-snapshot.md): a warm start of a search URL paints
 // the view that URL last settled on before the app's code runs, inert, and the live screen takes
 // its place; nothing is painted for another URL, and nothing is kept without consent.
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { decideConsent } from './consent';
 import { collectPageErrors } from './console';
+import { expect as baseExpect, test } from './test';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 test.describe.configure({ timeout: 120_000 });
 // A warm start is a visit the service worker answers with the shell: a page the server draws (every
-// anonymous first visit) is never covered by a snapshot.
-test.use({ serviceWorkers: 'allow' });
+// anonymous first visit) is never covered by a snapshot. A service worker outlives the reset of a
+// reused context, so each test gets a context of its own.
+test.use({ serviceWorkers: 'allow', reuseContext: false });
 
 declare global {
   interface Window {

@@ -1,10 +1,11 @@
 // The key-value store on one device, against a server of its own with one account: a sync without a
 // session fails with 'not authenticated', a refused backup is shown, changes reach other tabs,
 // items expire, corruption is detected, and the storage pages pass axe.
-import { test } from '@playwright/test';
+
 import { seriousAxeViolations } from './axe';
 import { collectPageErrors } from './console';
 import { expect, row, storageServer, storeItem } from './storage-support';
+import { test } from './test';
 
 const server = storageServer();
 const { newPage, signInTo } = server;

@@ -1,8 +1,9 @@
 // What the storage specs share: a server of their own with one account (each spec starts its own,
 // so the two run side by side), and the steps on the storage pages.
-import { type BrowserContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server-process';
 import { decideConsent } from './consent';
+import { expect as baseExpect, test } from './test';
 
 export const ann = { email: 'ann.storage@example.test', password: 'correct horse battery' };
 

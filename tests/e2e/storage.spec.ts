@@ -3,10 +3,11 @@
 // the user's items off the device (the next sign-in restores them) and asks first when the backup
 // lacks some, and items stored while signed out join the account only when the person signing in
 // says so. storage-device.spec.ts has the rest.
-import { type Browser, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { seriousAxeViolations } from './axe';
 import { collectPageErrors } from './console';
 import { expect, row, storageServer, storeItem } from './storage-support';
+import { test } from './test';
 
 const server = storageServer();
 const { newPage, signInTo } = server;
