@@ -29,7 +29,8 @@ function loadOnce(load: UiLoader): Promise<ComponentType> {
 }
 
 /** Resolves once no load of `load` is under way, however the last one ended. */
-const settled = (load: UiLoader): Promise<unknown> => (loading.get(load) ?? Promise.resolve()).catch(() => {});
+const settled = (load: UiLoader): Promise<unknown> =>
+  (loading.get(load) ?? Promise.resolve()).catch(() => {});
 
 /**
  * Loads a part before a first render that must draw it at once: the server's, which the browser
