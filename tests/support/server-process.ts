@@ -129,7 +129,7 @@ const MIGRATED_VARIABLE = 'SIFT_TEST_MIGRATED_DATA_DIR';
 let migrated: Promise<string> | undefined;
 
 /** A data folder whose embedded database is migrated, only ever copied: made once per run. */
-function migratedDataDir(): Promise<string> {
+function migratedFolderToCopy(): Promise<string> {
   const made = process.env[MIGRATED_VARIABLE];
   if (made) return Promise.resolve(made);
   migrated ??= (async () => {
@@ -169,7 +169,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     for (const user of options.users ?? []) createWithCli(cli, run.cwd, env, user);
   } else {
     if (options.env?.DATA_DIR === undefined && options.env?.DATABASE_URL === undefined)
-      cpSync(await migratedDataDir(), env.DATA_DIR, { recursive: true });
+      cpSync(await migratedFolderToCopy(), env.DATA_DIR, { recursive: true });
     if (options.users?.length || options.documents) await writeStartData(env, options);
   }
   let log = '';
