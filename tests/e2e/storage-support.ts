@@ -1,6 +1,6 @@
 // What the storage specs share: a server of their own with one account (each spec starts its own,
 // so the two run side by side), and the steps on the storage pages.
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server-process';
 import { decideConsent } from './consent';
 import { expect as baseExpect, test } from './test';
@@ -45,6 +45,23 @@ export async function storeItem(page: Page, key: string, value: string) {
   await form.getByRole('textbox', { name: 'Value' }).fill(value);
   await form.getByRole('button', { name: 'Store' }).click();
   await expect(form.getByText(`Stored “${key}”.`)).toBeVisible();
+}
+
+/**
+ * Until `dialog` has faded in: axe reads colours through its opacity, and a dialog just drawn may
+ * not have started its transition yet (so waiting for the animations under way is not enough).
+ */
+export async function faded(dialog: Locator) {
+  await expect
+    .poll(() =>
+      dialog.evaluate((element) => {
+        for (let at: Element | null = element; at; at = at.parentElement) {
+          if (getComputedStyle(at).opacity !== '1') return false;
+        }
+        return true;
+      }),
+    )
+    .toBe(true);
 }
 
 export const row = (page: Page, table: string, key: string) =>

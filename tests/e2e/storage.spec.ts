@@ -6,7 +6,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { seriousAxeViolations } from './axe';
 import { collectPageErrors } from './console';
-import { expect, row, storageServer, storeItem } from './storage-support';
+import { expect, faded, row, storageServer, storeItem } from './storage-support';
 import { test } from './test';
 
 const server = storageServer();
@@ -120,9 +120,7 @@ test('signing out asks before deleting items the backup refused: staying keeps t
   await expect(dialog).toContainText('The server refused the backup: The snapshot is too large.');
   // The refusal notice does not repeat the dialog's reason beside it.
   await expect(page.getByText('Your items could not be backed up', { exact: false })).toBeHidden();
-  await page.evaluate(() =>
-    Promise.allSettled(document.getAnimations().map((animation) => animation.finished)),
-  );
+  await faded(dialog);
   expect(await seriousAxeViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Stay signed in' }).click();
   await expect(dialog).toBeHidden();
@@ -214,9 +212,7 @@ test('an item stored while signed out joins the account and its backup only when
   await expect(prompt(page)).toBeHidden();
   await page.reload();
   await expect(prompt(page)).toBeVisible();
-  await page.evaluate(() =>
-    Promise.allSettled(document.getAnimations().map((animation) => animation.finished)),
-  );
+  await faded(prompt(page));
   expect(await seriousAxeViolations(page)).toEqual([]);
   await prompt(page).getByRole('button', { name: 'Add to my account' }).click();
   await expect(prompt(page)).toBeHidden();
