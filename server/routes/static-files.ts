@@ -1,13 +1,23 @@
-// Serves the built SPA: hashed assets cached forever, everything else revalidated, and
-// client-side routes falling back to index.html (the client renders its own 404).
+// Serves the built SPA from memory (static-file-store.ts): hashed assets cached forever, everything
+// else revalidated (304 for a body the client holds), the precompressed sibling the client accepts,
+// and client-side routes falling back to index.html (the client renders its own 404).
+import { createReadStream } from 'node:fs';
 import { resolve } from 'node:path';
-import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Readable } from 'node:stream';
+import { type Context, Hono } from 'hono';
+import { type HeaderRecord, plainResponse } from '../plain-response';
+import {
+  type AcceptedEncodings,
+  createStaticFileStore,
+  hashedAsset,
+  type Representation,
+  type StoreLimits,
+} from '../static-file-store';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function cacheControlFor(path: string): string {
-  return /(^|\/)assets\//.test(path) ? IMMUTABLE : 'no-cache';
+  return hashedAsset(path) ? IMMUTABLE : 'no-cache';
 }
 
 function looksLikeNavigation(path: string, accept: string | undefined): boolean {
@@ -15,19 +25,114 @@ function looksLikeNavigation(path: string, accept: string | undefined): boolean 
   return !lastSegment.includes('.') || (accept ?? '').includes('text/html');
 }
 
-export function staticFiles(staticDir: string) {
-  const root = resolve(staticDir);
+const NONE: AcceptedEncodings = { br: false, gzip: false };
+const ZERO_WEIGHT = /^\s*q\s*=\s*0(\.0{0,3})?\s*$/i;
+
+/** The encodings an Accept-Encoding header allows: named, or covered by `*`, with a weight above 0. */
+function acceptedEncodings(header: string | undefined): AcceptedEncodings {
+  if (!header) return NONE;
+  let br: boolean | undefined;
+  let gzip: boolean | undefined;
+  let any = false;
+  for (const item of header.split(',')) {
+    const [coding = '', ...parameters] = item.split(';');
+    const allowed = !parameters.some((parameter) => ZERO_WEIGHT.test(parameter));
+    switch (coding.trim().toLowerCase()) {
+      case 'br':
+        br = allowed;
+        break;
+      case 'gzip':
+      case 'x-gzip':
+        gzip = allowed;
+        break;
+      case '*':
+        any = allowed;
+    }
+  }
+  return { br: br ?? any, gzip: gzip ?? any };
+}
+
+/** Whether an If-None-Match list names `etag` (or is `*`), compared weakly as RFC 9110 asks for GET. */
+function holds(ifNoneMatch: string, etag: string): boolean {
+  const opaque = etag.startsWith('W/') ? etag.slice(2) : etag;
+  for (const item of ifNoneMatch.split(',')) {
+    const tag = item.trim();
+    if (tag === '*' || (tag.startsWith('W/') ? tag.slice(2) : tag) === opaque) return true;
+  }
+  return false;
+}
+
+function notModified(c: Context, representation: Representation): boolean {
+  const ifNoneMatch = c.req.header('If-None-Match');
+  if (ifNoneMatch !== undefined) return holds(ifNoneMatch, representation.etag);
+  // HTTP dates have whole seconds; NaN (no header, or not a date) compares false.
+  const since = Date.parse(c.req.header('If-Modified-Since') ?? '');
+  return since >= Math.floor(representation.modified / 1000) * 1000;
+}
+
+interface Answers {
+  ok: HeaderRecord;
+  notModified: HeaderRecord;
+}
+
+/** Applies `next` to a value at hand at once, to a pending one when it comes. */
+function then<T, R>(value: T | Promise<T>, next: (value: T) => R | Promise<R>): R | Promise<R> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
+
+/** `limits`: how much of the build is kept in memory, DEFAULT_LIMITS of static-file-store.ts unless given. */
+export function staticFiles(staticDir: string, limits?: StoreLimits) {
+  const store = createStaticFileStore(resolve(staticDir), limits);
+  // Made once per body: a kept file's answer is then its bytes and a record made beforehand.
+  const answers = new WeakMap<Representation, Answers>();
+  // A browser sends the same Accept-Encoding with every request: parsed again only when it differs.
+  let lastAcceptEncoding: string | undefined;
+  let lastAccepted = NONE;
+
+  function answersFor(representation: Representation): Answers {
+    let made = answers.get(representation);
+    if (!made) {
+      const validators: HeaderRecord = {
+        etag: representation.etag,
+        'cache-control': cacheControlFor(representation.name),
+      };
+      if (representation.negotiated) validators.vary = 'Accept-Encoding';
+      const ok: HeaderRecord = {
+        ...validators,
+        'content-type': representation.contentType,
+        'content-length': String(representation.size),
+        'last-modified': new Date(representation.modified).toUTCString(),
+      };
+      if (representation.encoding) ok['content-encoding'] = representation.encoding;
+      made = { ok, notModified: validators };
+      answers.set(representation, made);
+    }
+    return made;
+  }
+
+  function send(c: Context, representation: Representation): Response {
+    const headers = answersFor(representation);
+    if (notModified(c, representation)) return plainResponse(c, null, 304, headers.notModified);
+    if (c.req.method === 'HEAD') return plainResponse(c, null, 200, headers.ok);
+    if (representation.bytes) return plainResponse(c, representation.bytes, 200, headers.ok);
+    // Too large to keep (static-file-store.ts): streamed from disk in an ordinary response.
+    const stream = Readable.toWeb(createReadStream(representation.path)) as ReadableStream<Uint8Array>;
+    return c.body(stream, 200, headers.ok);
+  }
+
   const app = new Hono();
-  // serveStatic's onFound runs after the response is built, so set caching on the way out.
-  app.use('*', async (c, next) => {
-    await next();
-    if (c.res.ok) c.res.headers.set('Cache-Control', cacheControlFor(c.req.path));
-  });
-  app.use('*', serveStatic({ root, precompressed: true }));
-  const shell = serveStatic({ root, path: 'index.html', precompressed: true });
-  app.get('*', async (c, next) => {
-    if (!looksLikeNavigation(c.req.path, c.req.header('Accept'))) return c.notFound();
-    return shell(c, next);
+  app.get('*', (c) => {
+    const header = c.req.header('Accept-Encoding');
+    if (header !== lastAcceptEncoding) {
+      lastAccepted = acceptedEncodings(header);
+      lastAcceptEncoding = header;
+    }
+    const accepted = lastAccepted;
+    return then(store.find(c.req.path, accepted), (file) => {
+      if (file) return send(c, file);
+      if (!looksLikeNavigation(c.req.path, c.req.header('Accept'))) return c.notFound();
+      return then(store.find('/index.html', accepted), (shell) => (shell ? send(c, shell) : c.notFound()));
+    });
   });
   return app;
 }
