@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
+import { ifNoneMatchHolds, preferredEncoding } from './content-negotiation';
 import { type HeaderRecord, plainResponse } from './plain-response';
 
 export interface Precompressed {
@@ -58,12 +59,7 @@ export async function precompressOffThread(
 
 /** Whether the request's If-None-Match names `etag`: the client already holds that body. */
 export function holdsEtag(c: Context, etag: string): boolean {
-  return (
-    c.req
-      .header('If-None-Match')
-      ?.split(/\s*,\s*/)
-      .includes(etag) ?? false
-  );
+  return ifNoneMatchHolds(c.req.header('If-None-Match'), etag);
 }
 
 /**
@@ -79,8 +75,7 @@ export function sendPrecompressed(
   const answer: HeaderRecord = { etag: body.etag, vary: 'Accept-Encoding' };
   for (const name in headers) answer[name] = headers[name]!;
   if (holdsEtag(c, body.etag)) return plainResponse(c, null, 304, answer);
-  const accepted = c.req.header('Accept-Encoding') ?? '';
-  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  const encoding = preferredEncoding(c.req.header('Accept-Encoding'));
   answer['content-type'] = body.contentType;
   if (encoding) answer['content-encoding'] = encoding;
   return plainResponse(c, encoding ? body[encoding] : body.identity, status, answer);

@@ -7,9 +7,7 @@ import { statSync } from 'node:fs';
 import { type FileHandle, open, realpath } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { getMimeType } from 'hono/utils/mime';
-
-export type Encoding = 'br' | 'gzip';
-export type AcceptedEncodings = Readonly<Record<Encoding, boolean>>;
+import type { AcceptedEncodings, Encoding } from './content-negotiation';
 
 /** In order of preference, with the suffix of the build's sibling. */
 const SIBLINGS: readonly (readonly [Encoding, string])[] = [

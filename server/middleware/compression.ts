@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
+import { preferredEncoding } from '../content-negotiation';
 import { plainBodyLength, plainHeaders } from '../plain-response';
 
 const COMPRESSIBLE =
@@ -27,8 +28,7 @@ function bodyLength(res: Response): number {
 export function compression(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    const accepted = c.req.header('Accept-Encoding') ?? '';
-    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    const encoding = preferredEncoding(c.req.header('Accept-Encoding'));
     if (!encoding || c.req.method === 'HEAD') return;
     const res = c.res;
     // `body` is read last: reading it turns a response held as bytes into a stream, which Node

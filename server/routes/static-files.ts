@@ -5,9 +5,9 @@ import { createReadStream } from 'node:fs';
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { type Context, Hono } from 'hono';
+import { acceptedEncodings, ifNoneMatchHolds } from '../content-negotiation';
 import { type HeaderRecord, plainResponse } from '../plain-response';
 import {
-  type AcceptedEncodings,
   createStaticFileStore,
   hashedAsset,
   type Representation,
@@ -25,46 +25,9 @@ function looksLikeNavigation(path: string, accept: string | undefined): boolean 
   return !lastSegment.includes('.') || (accept ?? '').includes('text/html');
 }
 
-const NONE: AcceptedEncodings = { br: false, gzip: false };
-const ZERO_WEIGHT = /^\s*q\s*=\s*0(\.0{0,3})?\s*$/i;
-
-/** The encodings an Accept-Encoding header allows: named, or covered by `*`, with a weight above 0. */
-function acceptedEncodings(header: string | undefined): AcceptedEncodings {
-  if (!header) return NONE;
-  let br: boolean | undefined;
-  let gzip: boolean | undefined;
-  let any = false;
-  for (const item of header.split(',')) {
-    const [coding = '', ...parameters] = item.split(';');
-    const allowed = !parameters.some((parameter) => ZERO_WEIGHT.test(parameter));
-    switch (coding.trim().toLowerCase()) {
-      case 'br':
-        br = allowed;
-        break;
-      case 'gzip':
-      case 'x-gzip':
-        gzip = allowed;
-        break;
-      case '*':
-        any = allowed;
-    }
-  }
-  return { br: br ?? any, gzip: gzip ?? any };
-}
-
-/** Whether an If-None-Match list names `etag` (or is `*`), compared weakly as RFC 9110 asks for GET. */
-function holds(ifNoneMatch: string, etag: string): boolean {
-  const opaque = etag.startsWith('W/') ? etag.slice(2) : etag;
-  for (const item of ifNoneMatch.split(',')) {
-    const tag = item.trim();
-    if (tag === '*' || (tag.startsWith('W/') ? tag.slice(2) : tag) === opaque) return true;
-  }
-  return false;
-}
-
 function notModified(c: Context, representation: Representation): boolean {
   const ifNoneMatch = c.req.header('If-None-Match');
-  if (ifNoneMatch !== undefined) return holds(ifNoneMatch, representation.etag);
+  if (ifNoneMatch !== undefined) return ifNoneMatchHolds(ifNoneMatch, representation.etag);
   // HTTP dates have whole seconds; NaN (no header, or not a date) compares false.
   const since = Date.parse(c.req.header('If-Modified-Since') ?? '');
   return since >= Math.floor(representation.modified / 1000) * 1000;
@@ -85,9 +48,6 @@ export function staticFiles(staticDir: string, limits?: StoreLimits) {
   const store = createStaticFileStore(resolve(staticDir), limits);
   // Made once per body: a kept file's answer is then its bytes and a record made beforehand.
   const answers = new WeakMap<Representation, Answers>();
-  // A browser sends the same Accept-Encoding with every request: parsed again only when it differs.
-  let lastAcceptEncoding: string | undefined;
-  let lastAccepted = NONE;
 
   function answersFor(representation: Representation): Answers {
     let made = answers.get(representation);
@@ -122,12 +82,7 @@ export function staticFiles(staticDir: string, limits?: StoreLimits) {
 
   const app = new Hono();
   app.get('*', (c) => {
-    const header = c.req.header('Accept-Encoding');
-    if (header !== lastAcceptEncoding) {
-      lastAccepted = acceptedEncodings(header);
-      lastAcceptEncoding = header;
-    }
-    const accepted = lastAccepted;
+    const accepted = acceptedEncodings(c.req.header('Accept-Encoding'));
     return then(store.find(c.req.path, accepted), (file) => {
       if (file) return send(c, file);
       if (!looksLikeNavigation(c.req.path, c.req.header('Accept'))) return c.notFound();
