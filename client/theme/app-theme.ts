@@ -48,6 +48,22 @@ export function createAppTheme({ scheme, direction, localization }: AppThemeOpti
       breakpoints: { values: breakpoints },
       shape: { borderRadius: 12 },
       components: {
+        // A system set to reduce motion gets none: transitions and animations (fades, menus growing,
+        // ripples, skeletons' pulse) end at once. Not progress indicators, whose motion says that work
+        // goes on. Durations stay above zero so that anything waiting for a transition's end still
+        // hears of it.
+        MuiCssBaseline: {
+          styleOverrides: {
+            '@media (prefers-reduced-motion: reduce)': {
+              '*:not([role="progressbar"] *), *::before, *::after': {
+                animationDuration: '0.01ms !important',
+                animationIterationCount: '1 !important',
+                transitionDuration: '0.01ms !important',
+                scrollBehavior: 'auto !important',
+              },
+            },
+          },
+        },
         MuiButton: {
           defaultProps: { disableElevation: true },
           styleOverrides: { root: { borderRadius: 999, textTransform: 'none' } },

@@ -238,6 +238,29 @@ test.describe('colour themes', () => {
     expect((await cookie(page, 'color-scheme'))?.value).toBe('dark-high-contrast');
   });
 
+  test('a system that asks for less motion opens menus without their transition', async ({ page }) => {
+    await page.goto('/about');
+    /** The longest transition of the theme menu's surface, in seconds, read once it is open. */
+    const menuTransition = async () => {
+      await page.getByRole('button', { name: 'Change theme' }).click();
+      const menu = page.getByRole('menu');
+      await expect(menu).toBeVisible();
+      const seconds = await menu.evaluate((list) =>
+        getComputedStyle(list.closest('.MuiPaper-root')!).transitionDuration.split(',').map(parseFloat),
+      );
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+      return Math.max(...seconds);
+    };
+    expect(await menuTransition()).toBeGreaterThan(0.1);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    try {
+      expect(await menuTransition()).toBeLessThan(0.001);
+    } finally {
+      await page.emulateMedia({ reducedMotion: null });
+    }
+  });
+
   test.describe('with a browser that prefers dark', () => {
     test.use({ colorScheme: 'dark' });
 
