@@ -53,6 +53,12 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL(server.url('/'), { timeout: 30_000 });
   }
 
+  /** A returning user: preferences consented to (so the start snapshot and filters are kept), signed in. */
+  async function signInWithPreferences(page: Page, context: BrowserContext) {
+    await decideConsent(context, server.url(), ['preferences']);
+    await signIn(page);
+  }
+
   test('visitors search the public sources only; signed-in users all of them', async ({ page, context }) => {
     const errors = collectPageErrors(page);
     await decideConsent(context, server.url(), ['preferences']);
@@ -91,8 +97,7 @@ test.describe('signed in', () => {
     context,
   }) => {
     const errors = collectPageErrors(page);
-    await decideConsent(context, server.url(), ['preferences']);
-    await signIn(page);
+    await signInWithPreferences(page, context);
     const capital = `/search/city?s=paris&f=${encodeURIComponent('{"featureCode":["PPLC"]}')}`;
     await page.goto(server.url(capital));
     await expect(options(page)).toHaveCount(1, { timeout: 150_000 });
@@ -138,8 +143,7 @@ test.describe('signed in', () => {
     page,
     context,
   }) => {
-    await decideConsent(context, server.url(), ['preferences']);
-    await signIn(page);
+    await signInWithPreferences(page, context);
     await page.goto(server.url('/search/city?s=ottawa'));
     const ottawas = options(page).filter({ has: page.locator('.result-title', { hasText: /^Ottawa$/ }) });
     await expect(ottawas).toHaveCount(4, { timeout: 150_000 });
@@ -159,8 +163,7 @@ test.describe('signed in', () => {
     context,
   }) => {
     const errors = collectPageErrors(page);
-    await decideConsent(context, server.url(), ['preferences']);
-    await signIn(page);
+    await signInWithPreferences(page, context);
     await untilOfflineReady(page);
     await page.goto(server.url('/search/city?s=paris'));
     await expect(options(page).first()).toContainText('France', { timeout: 150_000 });
@@ -218,8 +221,7 @@ test.describe('signed in', () => {
     page,
     context,
   }) => {
-    await decideConsent(context, server.url(), ['preferences']);
-    await signIn(page);
+    await signInWithPreferences(page, context);
     await page.goto(server.url('/search/city?s=paris'));
     await expect
       .poll(() => sourceStates(page), { timeout: 150_000 })
@@ -245,8 +247,7 @@ test.describe('signed in', () => {
 
   /** Signs in and searches the cities for Winterthur; returns the cities artifact URLs fetched. */
   async function signInAndSearchWinterthur(page: Page, context: BrowserContext): Promise<string[]> {
-    await decideConsent(context, server.url(), ['preferences']);
-    await signIn(page);
+    await signInWithPreferences(page, context);
     const artifacts: string[] = [];
     page.on('request', (request) => {
       if (/\/api\/index\/cities\/\d+$/.test(request.url())) artifacts.push(request.url());
