@@ -32,7 +32,6 @@ function preview(value: JsonValue): string {
 }
 
 export function AnonymousItemsPrompt() {
-  const { t } = useTranslation();
   const signedIn = useKvSyncState((s) => s.signedIn);
   const items = useAnonymousItems();
   const [postponedFor, setPostponedFor] = useState<string | null>(null);
@@ -41,7 +40,6 @@ export function AnonymousItemsPrompt() {
   // The list as last shown, so the dialog does not empty while it fades out after an answer.
   const shown = useRef(items);
   if (items.length > 0) shown.current = items;
-  const count = shown.current.length;
   const open = signedIn && items.length > 0 && postponedFor !== kvStore.owner();
 
   async function answer(choice: AnonymousAnswer) {
@@ -71,6 +69,30 @@ export function AnonymousItemsPrompt() {
       aria-labelledby="anonymous-items-title"
       aria-describedby="anonymous-items-text"
     >
+      <Choices items={shown.current} failed={failed} busy={busy} answer={(choice) => void answer(choice)} />
+    </Dialog>
+  );
+}
+
+/**
+ * What the dialog says and offers, drawn only while it is open: its texts format the count, and a
+ * first number formatter costs a phone a long task on every page the closed dialog sits on.
+ */
+function Choices({
+  items,
+  failed,
+  busy,
+  answer,
+}: {
+  items: { key: string; value: JsonValue }[];
+  failed: boolean;
+  busy: boolean;
+  answer: (choice: AnonymousAnswer) => void;
+}) {
+  const { t } = useTranslation();
+  const count = items.length;
+  return (
+    <>
       <DialogTitle id="anonymous-items-title">{t('storage.anonymous.title', { count })}</DialogTitle>
       {/* Focusable, so a keyboard can scroll a long list. */}
       <DialogContent dividers tabIndex={0}>
@@ -86,7 +108,7 @@ export function AnonymousItemsPrompt() {
           </Alert>
         )}
         <List dense aria-labelledby="anonymous-items-title" sx={{ mt: 1 }}>
-          {shown.current.map((item, index) => (
+          {items.map((item, index) => (
             <ListItem key={item.key} data-key={item.key} disableGutters divider={index < count - 1}>
               <ListItemText
                 primary={<bdi>{item.key}</bdi>}
@@ -102,21 +124,16 @@ export function AnonymousItemsPrompt() {
       </DialogContent>
       {/* Stacked on phones; wider, the destructive action stands apart from the other two. */}
       <StackedDialogActions>
-        <Button
-          color="error"
-          disabled={busy}
-          onClick={() => void answer('discard')}
-          sx={{ mr: { sm: 'auto' } }}
-        >
+        <Button color="error" disabled={busy} onClick={() => answer('discard')} sx={{ mr: { sm: 'auto' } }}>
           {t('storage.anonymous.discard')}
         </Button>
-        <Button disabled={busy} onClick={() => void answer('leave')}>
+        <Button disabled={busy} onClick={() => answer('leave')}>
           {t('storage.anonymous.leave')}
         </Button>
-        <Button variant="contained" disabled={busy} onClick={() => void answer('adopt')}>
+        <Button variant="contained" disabled={busy} onClick={() => answer('adopt')}>
           {t('storage.anonymous.adopt')}
         </Button>
       </StackedDialogActions>
-    </Dialog>
+    </>
   );
 }

@@ -3,7 +3,7 @@
 // fails, as it does offline before the service worker holds the app, leaves the page as it is and
 // is tried again when the connection returns. React.lazy would instead throw to an error boundary
 // (above the router, none: a blank page), and keep the failure for the rest of the page's life.
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, startTransition, useEffect, useState } from 'react';
 
 export type UiLoader = () => Promise<ComponentType>;
 
@@ -46,7 +46,8 @@ export function DeferredUi({ load }: { load: UiLoader }) {
     let mounted = true;
     const attempt = () =>
       loadOnce(load).then(
-        (component) => mounted && setComponent(() => component),
+        // In a transition: what it draws then renders in slices that yield to the browser.
+        (component) => mounted && startTransition(() => setComponent(() => component)),
         () => {}, // offline or a removed build: the page goes on; 'online' or a reload retries
       );
     // A load still under way when the connection returns may yet fail: try again once it has.

@@ -1,5 +1,6 @@
+// @vitest-environment happy-dom
 import type { RouteObject } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRoutePreloader } from './route-preloader';
 
 function deferredRoutes(count: number) {
@@ -32,5 +33,37 @@ describe('route preloader', () => {
     preloader.preload('/page-0');
     preloader.preload('/page-0');
     expect(started()).toBe(1);
+  });
+
+  describe('after start-up', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    });
+
+    it('warms the paths a second after start-up, one path a task', () => {
+      vi.useFakeTimers();
+      const { routes, started } = deferredRoutes(3);
+      createRoutePreloader(routes).preloadAfterStartup(['/page-0', '/page-1', '/page-2']);
+      vi.advanceTimersByTime(999);
+      expect(started()).toBe(0);
+      vi.advanceTimersByTime(1);
+      expect(started()).toBe(1);
+      vi.advanceTimersToNextTimer();
+      expect(started()).toBe(2);
+      vi.runAllTimers();
+      expect(started()).toBe(3);
+    });
+
+    it('warms nothing on a very slow connection or one saving data', () => {
+      vi.useFakeTimers();
+      const { routes, started } = deferredRoutes(1);
+      for (const connection of [{ effectiveType: 'slow-2g' }, { saveData: true }]) {
+        vi.stubGlobal('navigator', { connection });
+        createRoutePreloader(routes).preloadAfterStartup(['/page-0']);
+        vi.runAllTimers();
+      }
+      expect(started()).toBe(0);
+    });
   });
 });

@@ -41,9 +41,14 @@ export function createRoutePreloader(routes: RouteObject[]) {
       navigator as Navigator & { connection?: { effectiveType?: string; saveData?: boolean } }
     ).connection;
     if (connection?.saveData || connection?.effectiveType === 'slow-2g') return;
-    window.setTimeout(() => {
-      for (const path of pathsToWarm) preload(path);
-    }, STARTUP_DELAY_MS);
+    // One path a task: matching a path and asking for its chunks takes a phone's main thread long
+    // enough that all of them at once would block a tap.
+    const warm = (index: number) => {
+      if (index >= pathsToWarm.length) return;
+      preload(pathsToWarm[index]!);
+      window.setTimeout(() => warm(index + 1), 0);
+    };
+    window.setTimeout(() => warm(0), STARTUP_DELAY_MS);
   }
 
   return { preload, preloadAfterStartup };

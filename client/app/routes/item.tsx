@@ -3,7 +3,7 @@
 // source's the route guard has already sent visitors to sign in. The server renders a public item
 // (docs/rendering.md): its loader reads the item there, and the browser draws that until its own
 // index has it.
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { data, type LoaderFunctionArgs, useLoaderData, useLocation, useParams } from 'react-router';
 import { useAppConfig } from '#client/config/app-config';
 import { sessionHolds, useSignedIn } from '#client/features/auth/use-auth';
@@ -65,13 +65,23 @@ function IndexedItemViewer() {
   const signedIn = useSignedIn();
   const drawn = useLoaderData() as DrawnItem;
   const indexed = useIndexedItem(dataSources, signedIn, datasource, key);
-  const item = (indexed.state === 'loading' && drawnState(drawn, key)) || indexed;
+  const drawnItem = useMemo(() => drawnState(drawn, key), [drawn, key]);
+  const item = (indexed.state === 'loading' && drawnItem) || indexed;
   const drawnLabels = drawn && 'labels' in drawn ? drawn.labels : undefined;
   const { lookupLabel } = useLookups(signedIn, sessionHolds);
   const labels = useSearchLabels(
     useMemo(() => withServerLabels(lookupLabel, drawnLabels), [lookupLabel, drawnLabels]),
   );
   const source = dataSources[datasource];
+  const searchUrl = useCallback(
+    (filter?: { key: string; value: string }) =>
+      !source
+        ? paths.search()
+        : filter
+          ? filteredSearchUrl(source.dataType, filter.key, filter.value)
+          : paths.searchChips([source.dataType]),
+    [source],
+  );
   usePageTitle(
     item.state === 'found' && source ? labels.title(source, item.document, key) : undefined,
     platformName,
@@ -84,13 +94,7 @@ function IndexedItemViewer() {
       source={source}
       labels={labels}
       backTo={searchUrlOfItemState(location.state)}
-      searchUrl={(filter) =>
-        !source
-          ? paths.search()
-          : filter
-            ? filteredSearchUrl(source.dataType, filter.key, filter.value)
-            : paths.searchChips([source.dataType])
-      }
+      searchUrl={searchUrl}
     />
   );
 }

@@ -3,6 +3,7 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import SearchOff from '@mui/icons-material/SearchOff';
 import { Avatar, Box, Button, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { itemAvatar, withFlagFont } from '#client/lib/item-avatar';
@@ -63,7 +64,11 @@ function Missing({ title, text, action }: { title: string; text: string; action?
   );
 }
 
-export function ItemViewer({
+/**
+ * Memoized: the route above it re-renders each time a source's load state moves on, and the same
+ * item drawn again costs a phone a long task.
+ */
+export const ItemViewer = memo(function ItemViewer({
   item,
   sourceName,
   itemKey,
@@ -201,4 +206,4 @@ export function ItemViewer({
       </Paper>
     </Box>
   );
-}
+});

@@ -1,6 +1,6 @@
 // One item by source and key, for the item viewer: read from the worker's copy of the source's
 // index (restored from the device's cache when there is one), never from the server.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { DataSourceConfig } from '#shared/app-config';
 import type { IndexDocument } from '#shared/search/search-types';
 import { useSearchDeps } from './search-deps-context';
@@ -28,17 +28,41 @@ export function useIndexedItem(
   useEffect(() => {
     if (!known) return;
     let current = true;
-    void Promise.resolve(deps.worker.getDocument(sourceName, key)).then(
-      (document) => current && setRead({ item, after: sourceState, document }),
-    );
+    void Promise.resolve(deps.worker.getDocument(sourceName, key)).then((document) => {
+      if (!current) return;
+      // The same document read again keeps its object, so what draws it need not draw it again.
+      setRead((last) => ({
+        item,
+        after: sourceState,
+        document: last?.item === item && sameDocument(last.document, document) ? last.document : document,
+      }));
+    });
     return () => {
       current = false;
     };
   }, [deps, known, sourceName, key, item, sourceState]);
 
-  if (!known) return { state: 'unknown-source' };
-  if (read?.item === item && read.document) return { state: 'found', document: read.document };
-  if (read?.item !== item || read.after !== sourceState) return { state: 'loading' };
-  if (sourceState === 'loaded') return { state: 'not-found' };
-  return { state: sourceState === 'error' ? 'error' : 'loading' };
+  const current = read?.item === item ? read : undefined;
+  const document = known ? current?.document : undefined;
+  const missing = document ? undefined : missingState(known, current?.after, sourceState);
+  // One object while the answer stays the same: the source's load state moves on several times.
+  return useMemo<IndexedItem>(
+    () => (document ? { state: 'found', document } : { state: missing ?? 'loading' }),
+    [document, missing],
+  );
 }
+
+/** Why there is no document: `readAfter` is the load state the last read of this item followed. */
+function missingState(
+  known: boolean,
+  readAfter: string | undefined,
+  sourceState: string | undefined,
+): Exclude<IndexedItem['state'], 'found'> {
+  if (!known) return 'unknown-source';
+  if (readAfter !== sourceState) return 'loading';
+  if (sourceState === 'loaded') return 'not-found';
+  return sourceState === 'error' ? 'error' : 'loading';
+}
+
+const sameDocument = (a: IndexDocument | undefined, b: IndexDocument | undefined) =>
+  a === b || (!!a && !!b && JSON.stringify(a) === JSON.stringify(b));

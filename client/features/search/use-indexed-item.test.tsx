@@ -1,0 +1,57 @@
+// @vitest-environment happy-dom
+// One item read from the device's copy of its source's index: loading until the index answers,
+// found or not found after, and the same answer kept as one object while the source's load state
+// moves on (the item viewer is memoized on it: a phone draws the item once, not at every step).
+import { act, screen } from '@testing-library/react';
+import { beforeAll, expect, it, vi } from 'vitest';
+import { fakeServer } from '#tests/support/fake-server';
+import { inProcessSearchDeps } from '#tests/support/in-process-search-deps';
+import { renderApp } from '#tests/support/render-app';
+import { searchIndexHandlers, searchSources } from '#tests/support/search-fixture';
+import { SearchDepsContext } from './search-deps-context';
+import { type IndexedItem, useIndexedItem } from './use-indexed-item';
+
+beforeAll(async () => {
+  vi.stubGlobal('fetch', fakeServer(await searchIndexHandlers()).fetch);
+});
+
+/** Draws the answer for `itemKey` in the countries, and records each answer it drew. */
+function Probe({ itemKey, answers }: { itemKey: string; answers: IndexedItem[] }) {
+  const item = useIndexedItem(searchSources, false, 'countries', itemKey);
+  answers.push(item);
+  return <p>{item.state}</p>;
+}
+
+/** Opens a probe of `key`; `answers` holds each answer it drew, in order. */
+async function probe(key: string) {
+  const deps = inProcessSearchDeps();
+  const answers: IndexedItem[] = [];
+  const element = (
+    <SearchDepsContext value={deps}>
+      <Probe itemKey={key} answers={answers} />
+    </SearchDepsContext>
+  );
+  await renderApp({ url: '/item', routes: [{ path: '/item', element }] });
+  return { deps, answers };
+}
+
+it('answers loading, then the document once the index has it, one object while it stays the same', async () => {
+  const { deps, answers } = await probe('ES');
+  expect(answers[0]).toEqual({ state: 'loading' });
+  await screen.findByText('found');
+  const found = answers.at(-1)!;
+  expect(found).toMatchObject({ state: 'found', document: { id: 'ES' } });
+
+  // The load state moves on twice more: the item is read again each time, and is the same.
+  const rendersBefore = answers.length;
+  await act(async () => deps.store.setSource('countries', { state: 'loading', size: 1000, loaded: 500 }));
+  await act(async () => deps.store.setSource('countries', { state: 'loaded' }));
+  expect(answers.length).toBeGreaterThan(rendersBefore);
+  expect(new Set(answers.slice(answers.indexOf(found)))).toEqual(new Set([found]));
+});
+
+it('answers not found for a key the loaded index lacks', async () => {
+  const { answers } = await probe('XX');
+  await screen.findByText('not-found');
+  expect(answers.at(-1)).toEqual({ state: 'not-found' });
+});
