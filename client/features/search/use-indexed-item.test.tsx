@@ -50,6 +50,16 @@ it('answers loading, then the document once the index has it, one object while i
   expect(new Set(answers.slice(answers.indexOf(found)))).toEqual(new Set([found]));
 });
 
+it('draws nothing again while only the details of its source load change', async () => {
+  const { deps, answers } = await probe('ES');
+  await screen.findByText('found');
+  const renders = answers.length;
+  const loaded = deps.store.getSnapshot().sources.countries!;
+  await act(async () => deps.store.setSource('countries', { ...loaded, from: 'cache', size: 1234 }));
+  await act(async () => deps.store.setSource('cities', { state: 'loading', size: 1000, loaded: 10 }));
+  expect(answers.length).toBe(renders);
+});
+
 it('answers not found for a key the loaded index lacks', async () => {
   const { answers } = await probe('XX');
   await screen.findByText('not-found');

@@ -18,9 +18,9 @@ export function useIndexedItem(
 ): IndexedItem {
   // The worker is read in the effect: a server render draws the item as loading and starts none.
   const deps = useSearchDeps();
-  const load = useSearchIndexes(dataSources, signedIn);
+  // Its state alone: the source's download progress need not draw the item again.
+  const sourceState = useSearchIndexes(dataSources, signedIn, (load) => load.sources[sourceName]?.state);
   const known = sourceName in dataSources;
-  const sourceState = load.sources[sourceName]?.state;
   const item = `${sourceName}\n${key}`;
   const [read, setRead] = useState<{ item: string; after?: string; document?: IndexDocument }>();
 

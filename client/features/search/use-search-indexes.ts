@@ -3,7 +3,7 @@
 // reads the load state.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useStore } from 'zustand';
+import { type StoreApi, useStore } from 'zustand';
 import type { DataSourceConfig } from '#shared/app-config';
 import { askChecksumsAgain, searchIndexesQuery } from './load-search-indexes';
 import { useSearchDeps } from './search-deps-context';
@@ -16,7 +16,21 @@ import type { SearchLoadSnapshot } from './search-load-store';
 export function useSearchIndexes(
   dataSources: Record<string, DataSourceConfig>,
   signedIn: boolean | undefined,
-): SearchLoadSnapshot {
+): SearchLoadSnapshot;
+/**
+ * The same loads; reads only what `select` picks, so the caller re-renders when that changes
+ * rather than at every step of every source's download.
+ */
+export function useSearchIndexes<T>(
+  dataSources: Record<string, DataSourceConfig>,
+  signedIn: boolean | undefined,
+  select: (snapshot: SearchLoadSnapshot) => T,
+): T;
+export function useSearchIndexes<T>(
+  dataSources: Record<string, DataSourceConfig>,
+  signedIn: boolean | undefined,
+  select?: (snapshot: SearchLoadSnapshot) => T,
+): T | SearchLoadSnapshot {
   const deps = useSearchDeps();
   const client = useQueryClient();
   useQuery({ ...searchIndexesQuery(dataSources, signedIn ?? false, deps), enabled: signedIn !== undefined });
@@ -27,5 +41,7 @@ export function useSearchIndexes(
     navigator.serviceWorker?.addEventListener('controllerchange', askAgain);
     return () => navigator.serviceWorker?.removeEventListener('controllerchange', askAgain);
   }, [client, dataSources, signedIn, deps]);
-  return useStore(deps.store.state);
+  return useStore<StoreApi<SearchLoadSnapshot>, T | SearchLoadSnapshot>(deps.store.state, select ?? whole);
 }
+
+const whole = (snapshot: SearchLoadSnapshot) => snapshot;
