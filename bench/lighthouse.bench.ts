@@ -33,7 +33,8 @@ const median = (values: number[]) => {
 };
 
 const baseUrl = process.env.LIGHTHOUSE_BASE_URL;
-if (!baseUrl && !existsSync(staticDir)) throw new Error(`No built client in ${staticDir}: run npm run build first`);
+if (!baseUrl && !existsSync(staticDir))
+  throw new Error(`No built client in ${staticDir}: run npm run build first`);
 const server = baseUrl
   ? { url: (path: string) => new URL(path, baseUrl).toString(), stop: async () => null }
   : await startServer({

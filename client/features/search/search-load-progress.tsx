@@ -4,7 +4,7 @@ import { Alert, Box, Button, LinearProgress, Paper, Typography } from '@mui/mate
 import { useTranslation } from 'react-i18next';
 import type { DataSourceConfig } from '#shared/app-config';
 import type { SearchLabels } from './search-labels';
-import type { SearchLoadSnapshot, SourceLoad } from './search-load-store';
+import type { SourceLoad, SourceLoads } from './search-load-store';
 
 function LoadingSource({ label, load, labels }: { label: string; load: SourceLoad; labels: SearchLabels }) {
   const { t } = useTranslation();
@@ -46,7 +46,7 @@ export function SearchLoadProgress({
   onRetry,
   loadingHidden = false,
 }: {
-  load: SearchLoadSnapshot;
+  load: SourceLoads;
   visible: Record<string, DataSourceConfig>;
   labels: SearchLabels;
   onRetry: () => void;

@@ -30,6 +30,15 @@ export interface SearchLoadSnapshot {
   searching: boolean;
 }
 
+/**
+ * What a screen draws of the load state. The searching flag goes up and down at every search and
+ * draws nothing, so a reader that took it would be drawn again twice a search.
+ */
+export type SourceLoads = Pick<SearchLoadSnapshot, 'overall' | 'sources'>;
+
+/** For `useSearchIndexes(…, useShallow(sourceLoads))`. */
+export const sourceLoads = ({ overall, sources }: SearchLoadSnapshot): SourceLoads => ({ overall, sources });
+
 function overallOf(sources: Record<string, SourceLoad>): SearchLoadSnapshot['overall'] {
   const states = Object.values(sources).map((s) => s.state);
   if (states.includes('loading')) return 'loading';

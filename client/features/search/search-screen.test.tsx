@@ -4,6 +4,7 @@
 // worker operations), filters narrow them, pages page them, the URL follows every choice, and
 // results stay cached for the current text.
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Profiler } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setConsent } from '#client/consent/consent-store';
 import { paths } from '#client/paths';
@@ -246,6 +247,42 @@ describe('the search screen', () => {
     await act(async () => release());
     await waitFor(() => expect(titles()).toEqual(['San Marino']));
     expect(screen.queryByRole('progressbar', { name: 'Searching' })).toBeNull();
+  });
+
+  it('is not drawn again when only the load store searching flag moves', async () => {
+    let commits = 0;
+    let settled = false;
+    const page = (
+      <SearchDepsContext value={pageDeps}>
+        <Profiler
+          id="screen"
+          onRender={() => {
+            commits += 1;
+          }}
+        >
+          <SearchScreen
+            dataSources={searchSources}
+            signedIn={false}
+            onSettledChange={(now) => {
+              settled = now;
+            }}
+          />
+        </Profiler>
+      </SearchDepsContext>
+    );
+    await renderApp({ url: paths.search({ s: 'san' }), routes: [{ path: '/search', element: page }] });
+    await waitFor(() => expect(settled).toBe(true));
+    // What React still holds for the screen commits first.
+    await act(async () => {});
+    const before = commits;
+    for (let i = 0; i < 3; i += 1) {
+      await act(async () => {
+        pageDeps.store.searchStarted();
+        pageDeps.store.searchEnded();
+      });
+    }
+    expect(pageDeps.store.getSnapshot().searching).toBe(false);
+    expect(commits).toBe(before);
   });
 });
 

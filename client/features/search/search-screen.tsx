@@ -20,6 +20,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useShallow } from 'zustand/react/shallow';
 import { useFirstRender } from '#client/lib/first-render';
 import { paths } from '#client/paths';
 import type { DataSourceConfig } from '#shared/app-config';
@@ -38,6 +39,7 @@ import { SearchFiltersPanel } from './search-filters-panel';
 import { type IdleDataType, SearchIdleState } from './search-idle-state';
 import { type LookupLabel, useSearchLabels } from './search-labels';
 import { SearchLoadProgress } from './search-load-progress';
+import { sourceLoads } from './search-load-store';
 import { SearchPagination } from './search-pagination';
 import { SearchPlaceTools } from './search-place-tools';
 import { SearchResultsHeader } from './search-results-header';
@@ -100,7 +102,7 @@ export function SearchScreen({
   });
   const queryClient = useQueryClient();
   const deps = useSearchDeps();
-  const load = useSearchIndexes(dataSources, signedIn);
+  const load = useSearchIndexes(dataSources, signedIn, useShallow(sourceLoads));
   // Before the load store knows any source, a server-drawn page's sources are the ones it searched.
   const loadedNames = Object.keys(load.sources);
   const visibleKey = (loadedNames.length > 0 ? loadedNames : Object.keys(firstResults?.sources ?? {})).join(

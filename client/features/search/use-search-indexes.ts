@@ -3,7 +3,7 @@
 // reads the load state.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { type StoreApi, useStore } from 'zustand';
+import { useStore } from 'zustand';
 import type { DataSourceConfig } from '#shared/app-config';
 import { askChecksumsAgain, searchIndexesQuery } from './load-search-indexes';
 import { useSearchDeps } from './search-deps-context';
@@ -12,25 +12,14 @@ import type { SearchLoadSnapshot } from './search-load-store';
 /**
  * Loads (and after sign-out, drops) indexes whenever the sources or the signed-in state change.
  * Pass `undefined` while sign-in is still unknown: guessing "signed out" would drop protected indexes.
- */
-export function useSearchIndexes(
-  dataSources: Record<string, DataSourceConfig>,
-  signedIn: boolean | undefined,
-): SearchLoadSnapshot;
-/**
- * The same loads; reads only what `select` picks, so the caller re-renders when that changes
- * rather than at every step of every source's download.
+ * Reads what `select` picks of the load state, so the caller is drawn again only when that changes
+ * (each step of a download changes the whole).
  */
 export function useSearchIndexes<T>(
   dataSources: Record<string, DataSourceConfig>,
   signedIn: boolean | undefined,
   select: (snapshot: SearchLoadSnapshot) => T,
-): T;
-export function useSearchIndexes<T>(
-  dataSources: Record<string, DataSourceConfig>,
-  signedIn: boolean | undefined,
-  select?: (snapshot: SearchLoadSnapshot) => T,
-): T | SearchLoadSnapshot {
+): T {
   const deps = useSearchDeps();
   const client = useQueryClient();
   useQuery({ ...searchIndexesQuery(dataSources, signedIn ?? false, deps), enabled: signedIn !== undefined });
@@ -41,7 +30,5 @@ export function useSearchIndexes<T>(
     navigator.serviceWorker?.addEventListener('controllerchange', askAgain);
     return () => navigator.serviceWorker?.removeEventListener('controllerchange', askAgain);
   }, [client, dataSources, signedIn, deps]);
-  return useStore<StoreApi<SearchLoadSnapshot>, T | SearchLoadSnapshot>(deps.store.state, select ?? whole);
+  return useStore(deps.store.state, select);
 }
-
-const whole = (snapshot: SearchLoadSnapshot) => snapshot;

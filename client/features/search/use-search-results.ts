@@ -7,7 +7,7 @@ import type { DataSourceConfig } from '#shared/app-config';
 import { searchQueryKeys } from './load-search-indexes';
 import { runScreenSearch, type ScreenQuery, type ScreenResult } from './run-screen-search';
 import { useSearchDeps } from './search-deps-context';
-import type { SearchLoadSnapshot } from './search-load-store';
+import type { SourceLoads } from './search-load-store';
 import { canSearch } from './search-sources';
 
 export interface SearchResultsState {
@@ -62,7 +62,7 @@ function forgetOtherResults(client: QueryClient, term: string, loadedKey: string
 export function useSearchResults(
   dataSources: Record<string, DataSourceConfig>,
   visible: Record<string, DataSourceConfig>,
-  load: SearchLoadSnapshot,
+  load: SourceLoads,
   query: ScreenQuery,
   wanted = true,
 ): SearchResultsState {

@@ -4,14 +4,14 @@
 import { useMemo } from 'react';
 import type { DataSourceConfig } from '#shared/app-config';
 import type { ScreenQuery } from './run-screen-search';
-import type { SearchLoadSnapshot } from './search-load-store';
+import type { SourceLoads } from './search-load-store';
 import { useSearchResults } from './use-search-results';
 
 /** The total without filters once known (never a stale one), else undefined. */
 export function useUnfilteredTotal(
   dataSources: Record<string, DataSourceConfig>,
   visible: Record<string, DataSourceConfig>,
-  load: SearchLoadSnapshot,
+  load: SourceLoads,
   query: ScreenQuery,
   wanted: boolean,
 ): number | undefined {
