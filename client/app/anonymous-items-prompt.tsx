@@ -15,6 +15,7 @@ import {
 } from '@mui/material';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { KvItem } from '#shared/kv/kv-item';
 import type { JsonValue } from '#shared/kv/kv-value';
 import { StackedDialogActions } from '../components/stacked-dialog-actions';
 import { valueText } from '../features/storage/value-text';
@@ -84,7 +85,7 @@ function Choices({
   busy,
   answer,
 }: {
-  items: { key: string; value: JsonValue }[];
+  items: KvItem[];
   failed: boolean;
   busy: boolean;
   answer: (choice: AnonymousAnswer) => void;
