@@ -1,0 +1,94 @@
+// A first visit on a phone, as the main thread's blocking time (bench/trace-blocking.ts): each page
+// loaded HYDRATION_RUNS times (default 5) in a fresh phone-sized Chromium context with a trace, the
+// production server with the demo data and a built client (STATIC_DIR, default ./dist/client), or
+// HYDRATION_BASE_URL's running server. Prints one JSON line with the median of each figure per page
+// and language. HYDRATION_PAGES and HYDRATION_LANGS (comma-separated) pick what is loaded. Compare two
+// builds by running it against each in turn: the machine's load moves every figure.
+import { existsSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+import { startServer } from '#tests/support/server-process';
+import { chromiumArgs } from '../playwright.config';
+import { type Blocking, mainThreadBlocking } from './trace-blocking';
+import type { TraceEvent } from './trace-cpu';
+
+const staticDir = process.env.STATIC_DIR ?? './dist/client';
+const runs = Number(process.env.HYDRATION_RUNS ?? 5);
+const pages = (process.env.HYDRATION_PAGES ?? '/,/about,/search?s=france,/item/countries/FRA').split(',');
+const langs = (process.env.HYDRATION_LANGS ?? 'en').split(',');
+/** From the navigation: the load, hydration, and what the stores bring in after it. */
+const WINDOW_MS = 3500;
+
+const baseUrl = process.env.HYDRATION_BASE_URL;
+if (!baseUrl && !existsSync(staticDir))
+  throw new Error(`No built client in ${staticDir}: run npm run build first`);
+const server = baseUrl
+  ? { url: (path: string) => new URL(path, baseUrl).toString(), stop: async () => null }
+  : await startServer({
+      env: {
+        SEED_DEMO_DATA: 'true',
+        STATIC_DIR: staticDir,
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'hydration-bench-secret-of-enough-characters',
+        LOG_LEVEL: 'warn',
+      },
+    });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: chromiumArgs,
+});
+
+async function load(path: string, lang: string): Promise<Blocking> {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    await context.addCookies([{ name: 'i18n_redirected', value: lang, url: server.url('/') }]);
+    const page = await context.newPage();
+    await page.goto('about:blank');
+    await browser.startTracing(page, {
+      categories: ['devtools.timeline', 'toplevel', 'loading', 'blink.user_timing'],
+    });
+    await page.goto(server.url(path), { waitUntil: 'load' });
+    // The window is measured from the trace; this only keeps the page open long enough.
+    await page.waitForTimeout(WINDOW_MS);
+    const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+    const figures = mainThreadBlocking(trace.traceEvents, WINDOW_MS);
+    if (!figures) throw new Error(`No first paint traced for ${lang} ${path}`);
+    return figures;
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+const results: Record<string, Blocking & { runs: number }> = {};
+try {
+  for (const lang of langs) {
+    for (const path of pages) {
+      const figures: Blocking[] = [];
+      for (let i = 0; i < runs; i += 1) figures.push(await load(path, lang));
+      results[`${lang} ${path}`] = {
+        blockingMs: median(figures.map((f) => f.blockingMs)),
+        longTasks: median(figures.map((f) => f.longTasks)),
+        cpuMs: median(figures.map((f) => f.cpuMs)),
+        runs,
+      };
+      console.error(`${lang} ${path}`, JSON.stringify(results[`${lang} ${path}`]));
+    }
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+console.info(
+  JSON.stringify({
+    name: 'hydration-blocking',
+    device: 'phone, unthrottled × 4',
+    windowMs: WINDOW_MS,
+    pages: results,
+  }),
+);
