@@ -4,10 +4,9 @@
 // HYDRATION_BASE_URL's running server. Prints one JSON line with the median of each figure per page
 // and language. HYDRATION_PAGES and HYDRATION_LANGS (comma-separated) pick what is loaded. Compare two
 // builds by running it against each in turn: the machine's load moves every figure.
-import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { startServer } from '#tests/support/server-process';
 import { chromiumArgs } from '../playwright.config';
+import { firstVisitServer, median } from './first-visit-server';
 import { type Blocking, mainThreadBlocking } from './trace-blocking';
 import type { TraceEvent } from './trace-cpu';
 
@@ -18,20 +17,7 @@ const langs = (process.env.HYDRATION_LANGS ?? 'en').split(',');
 /** From the navigation: the load, hydration, and what the stores bring in after it. */
 const WINDOW_MS = 3500;
 
-const baseUrl = process.env.HYDRATION_BASE_URL;
-if (!baseUrl && !existsSync(staticDir))
-  throw new Error(`No built client in ${staticDir}: run npm run build first`);
-const server = baseUrl
-  ? { url: (path: string) => new URL(path, baseUrl).toString(), stop: async () => null }
-  : await startServer({
-      env: {
-        SEED_DEMO_DATA: 'true',
-        STATIC_DIR: staticDir,
-        NODE_ENV: 'production',
-        AUTH_SECRET: 'hydration-bench-secret-of-enough-characters',
-        LOG_LEVEL: 'warn',
-      },
-    });
+const server = await firstVisitServer(staticDir, process.env.HYDRATION_BASE_URL);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: chromiumArgs,
@@ -62,8 +48,6 @@ async function load(path: string, lang: string): Promise<Blocking> {
     await context.close();
   }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 const results: Record<string, Blocking & { runs: number }> = {};
 try {

@@ -4,10 +4,9 @@
 // storage; prints one JSON line with the median of each figure per page and language.
 // LIGHTHOUSE_PAGES (comma-separated paths) and LIGHTHOUSE_LANGS (comma-separated codes, sent as
 // the language cookie) pick what is measured; LIGHTHOUSE_BASE_URL audits a server already running.
-import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
-import { startServer } from '#tests/support/server-process';
+import { firstVisitServer, median } from './first-visit-server';
 
 const staticDir = process.env.STATIC_DIR ?? './dist/client';
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -27,25 +26,7 @@ interface RunFigures {
   speedIndexMs: number;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
-
-const baseUrl = process.env.LIGHTHOUSE_BASE_URL;
-if (!baseUrl && !existsSync(staticDir))
-  throw new Error(`No built client in ${staticDir}: run npm run build first`);
-const server = baseUrl
-  ? { url: (path: string) => new URL(path, baseUrl).toString(), stop: async () => null }
-  : await startServer({
-      env: {
-        SEED_DEMO_DATA: 'true',
-        STATIC_DIR: staticDir,
-        NODE_ENV: 'production',
-        AUTH_SECRET: 'lighthouse-bench-secret-of-enough-characters',
-        LOG_LEVEL: 'warn',
-      },
-    });
+const server = await firstVisitServer(staticDir, process.env.LIGHTHOUSE_BASE_URL);
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
