@@ -1,6 +1,6 @@
 // The server a first-visit bench loads pages from: the one at `baseUrl` when given (a build already
 // running, so two builds can be measured in turn), else the production server started on the demo
-// data with the client built in `staticDir`.
+// data with the client built in `staticDir`; and how each page's figures are gathered.
 import { existsSync } from 'node:fs';
 import { startServer } from '#tests/support/server-process';
 
@@ -24,5 +24,30 @@ export async function firstVisitServer(staticDir: string, baseUrl: string | unde
 }
 
 /** The middle value (the upper one of an even count). */
-export const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/**
+ * Each page in each language measured `runs` times, the median of every figure kept under
+ * "<lang> <path>" (and written to stderr as it comes, for a long run's progress).
+ */
+export async function medianPerPage<F extends { [K in keyof F]: number }>(
+  langs: string[],
+  pages: string[],
+  runs: number,
+  measure: (path: string, lang: string) => Promise<F>,
+): Promise<Record<string, F & { runs: number }>> {
+  const results: Record<string, F & { runs: number }> = {};
+  for (const lang of langs) {
+    for (const path of pages) {
+      const figures: F[] = [];
+      for (let i = 0; i < runs; i += 1) figures.push(await measure(path, lang));
+      const keys = Object.keys(figures[0]!) as (keyof F)[];
+      const medians = Object.fromEntries(
+        keys.map((key) => [key, median(figures.map((f) => f[key] as number))]),
+      );
+      results[`${lang} ${path}`] = { ...(medians as F), runs };
+      console.error(`${lang} ${path}`, JSON.stringify(results[`${lang} ${path}`]));
+    }
+  }
+  return results;
+}

@@ -6,7 +6,7 @@
 // builds by running it against each in turn: the machine's load moves every figure.
 import { chromium } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config';
-import { firstVisitServer, median } from './first-visit-server';
+import { firstVisitServer, medianPerPage } from './first-visit-server';
 import { type Blocking, mainThreadBlocking } from './trace-blocking';
 import type { TraceEvent } from './trace-cpu';
 
@@ -49,21 +49,9 @@ async function load(path: string, lang: string): Promise<Blocking> {
   }
 }
 
-const results: Record<string, Blocking & { runs: number }> = {};
+let results: Record<string, Blocking & { runs: number }>;
 try {
-  for (const lang of langs) {
-    for (const path of pages) {
-      const figures: Blocking[] = [];
-      for (let i = 0; i < runs; i += 1) figures.push(await load(path, lang));
-      results[`${lang} ${path}`] = {
-        blockingMs: median(figures.map((f) => f.blockingMs)),
-        longTasks: median(figures.map((f) => f.longTasks)),
-        cpuMs: median(figures.map((f) => f.cpuMs)),
-        runs,
-      };
-      console.error(`${lang} ${path}`, JSON.stringify(results[`${lang} ${path}`]));
-    }
-  }
+  results = await medianPerPage(langs, pages, runs, load);
 } finally {
   await browser.close();
   await server.stop();

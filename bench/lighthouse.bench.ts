@@ -6,7 +6,7 @@
 // the language cookie) pick what is measured; LIGHTHOUSE_BASE_URL audits a server already running.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
-import { firstVisitServer, median } from './first-visit-server';
+import { firstVisitServer, medianPerPage } from './first-visit-server';
 
 const staticDir = process.env.STATIC_DIR ?? './dist/client';
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -71,18 +71,9 @@ async function audit(path: string, lang: string): Promise<RunFigures> {
   };
 }
 
-const results: Record<string, RunFigures & { runs: number }> = {};
+let results: Record<string, RunFigures & { runs: number }>;
 try {
-  for (const lang of langs) {
-    for (const path of pages) {
-      const figures: RunFigures[] = [];
-      for (let i = 0; i < runs; i += 1) figures.push(await auditWithRetries(path, lang));
-      const keys = Object.keys(figures[0]!) as (keyof RunFigures)[];
-      const medians = Object.fromEntries(keys.map((key) => [key, median(figures.map((f) => f[key]))]));
-      results[`${lang} ${path}`] = { ...(medians as unknown as RunFigures), runs };
-      console.error(`${lang} ${path}`, JSON.stringify(results[`${lang} ${path}`]));
-    }
-  }
+  results = await medianPerPage(langs, pages, runs, auditWithRetries);
 } finally {
   await chrome.kill();
   await server.stop();
