@@ -380,6 +380,23 @@ describe('search index loads', () => {
     expect(states(store)).toEqual({ rivers: 'loaded' });
   });
 
+  it('keeps how much of a download has arrived apart from the source, until it is loaded', async () => {
+    const { deps, store, load } = await setup();
+    const during: unknown[] = [];
+    const worker: SearchIndexDeps['worker'] = {
+      ...deps.worker,
+      async loadIndex(name, algorithm, crc32c, onProgress) {
+        const source = store.getSnapshot().sources[name];
+        onProgress?.(10, 20);
+        during.push(store.getSnapshot().downloaded, store.getSnapshot().sources[name] === source);
+        return deps.worker.loadIndex(name, algorithm, crc32c);
+      },
+    };
+    await load(false, { worker });
+    expect(during).toEqual([{ rivers: 10 }, true]);
+    expect(store.getSnapshot().downloaded).toEqual({});
+  });
+
   it('asks again for the checksums of exactly the visible sources, quietly, loading nothing', async () => {
     const asked: IndexChecksumsRequest[] = [];
     const fetchChecksums = async (request: IndexChecksumsRequest) => {

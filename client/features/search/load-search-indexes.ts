@@ -202,12 +202,15 @@ async function load(
         // Only the delta changed (ADR 020): the source stays searchable as it was until the
         // worker switches, and stays so should the small download fail.
         const onlyDelta = known?.state === 'loaded' && known.crc32c === entry.crc32c;
-        if (!onlyDelta) store.setSource(name, { state: 'loading', size, documentCount, loaded: 0 });
+        if (!onlyDelta) {
+          store.setSource(name, { state: 'loading', size, documentCount });
+          store.setDownloaded(name, 0);
+        }
         // Progress arrives over its own message port, so the last report may come after the
-        // result: once settled, reports are ignored (else a loaded source would read "loading").
+        // result: once settled, reports are ignored (else a finished download would read running).
         let settled = onlyDelta;
         const onProgress = proxy((loaded: number) => {
-          if (current() && !settled) store.setSource(name, { state: 'loading', size, documentCount, loaded });
+          if (current() && !settled) store.setDownloaded(name, loaded);
         });
         try {
           const result = await worker.loadIndex(

@@ -2,13 +2,27 @@
 // with a way to try again. Shows nothing once every source is loaded.
 import { Alert, Box, Button, LinearProgress, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
 import type { DataSourceConfig } from '#shared/app-config';
+import { useSearchDeps } from './search-deps-context';
 import type { SearchLabels } from './search-labels';
 import type { SourceLoad, SourceLoads } from './search-load-store';
 
-function LoadingSource({ label, load, labels }: { label: string; load: SourceLoad; labels: SearchLabels }) {
+function LoadingSource({
+  name,
+  label,
+  load,
+  labels,
+}: {
+  name: string;
+  label: string;
+  load: SourceLoad;
+  labels: SearchLabels;
+}) {
   const { t } = useTranslation();
-  const { size, loaded, documentCount, preparing } = load;
+  // Read here, not by the screen: only this bar is drawn again at each step of a download.
+  const loaded = useStore(useSearchDeps().store.state, (snapshot) => snapshot.downloaded[name]);
+  const { size, documentCount, preparing } = load;
   const percent = size && loaded !== undefined ? Math.min(100, (loaded / size) * 100) : undefined;
   const detail = preparing
     ? t('search.load_server_preparing')
@@ -72,7 +86,7 @@ export function SearchLoadProgress({
             {t('search.load_title')}
           </Typography>
           {loading.map(([name, source]) => (
-            <LoadingSource key={name} label={label(name)} load={source} labels={labels} />
+            <LoadingSource key={name} name={name} label={label(name)} load={source} labels={labels} />
           ))}
         </Paper>
       )}

@@ -1,5 +1,5 @@
 // Search load state (spec §4): each source unloaded → loading → loaded | error, the overall state
-// derived from them, and the searching flag. Components read it through useSearchIndexes; the app
+// derived from them, the bytes of each running download, and the searching flag. Components read it through useSearchIndexes; the app
 // keeps one in its search deps.
 import { createStore } from 'zustand/vanilla';
 import type { LoadState } from '#shared/search/search-types';
@@ -10,8 +10,6 @@ export interface SourceLoad {
   preparing?: true;
   /** Compressed artifact size, once the server has said. */
   size?: number;
-  /** Bytes downloaded so far. */
-  loaded?: number;
   documentCount?: number;
   /** Where the loaded index came from. */
   from?: 'memory' | 'cache' | 'network';
@@ -27,6 +25,11 @@ export interface SearchLoadSnapshot {
   /** unloaded until a source loads, loading while any does, then loaded (even if some failed). */
   overall: Exclude<LoadState, 'error'>;
   sources: Readonly<Record<string, SourceLoad>>;
+  /**
+   * Bytes downloaded so far, per source whose download is running. Apart from `sources`: it moves
+   * dozens of times a download, and only the progress bar draws it.
+   */
+  downloaded: Readonly<Record<string, number>>;
   searching: boolean;
 }
 
@@ -50,6 +53,7 @@ export function createSearchLoadStore() {
   const state = createStore<SearchLoadSnapshot>()(() => ({
     overall: 'unloaded',
     sources: {},
+    downloaded: {},
     searching: false,
   }));
   let searches = 0;
@@ -61,12 +65,24 @@ export function createSearchLoadStore() {
     getSnapshot: state.getState,
     subscribe: state.subscribe,
 
-    /** Replaces what is known about a source (omit `load` to forget the source). */
+    /**
+     * Replaces what is known about a source (omit `load` to forget the source). A source no longer
+     * loading has no download running.
+     */
     setSource(name: string, load?: SourceLoad) {
-      const sources = { ...state.getState().sources };
+      const { sources: before, downloaded: running } = state.getState();
+      const sources = { ...before };
       if (load) sources[name] = load;
       else delete sources[name];
-      state.setState({ sources, overall: overallOf(sources) });
+      const downloaded = { ...running };
+      if (load?.state !== 'loading') delete downloaded[name];
+      state.setState({ sources, downloaded, overall: overallOf(sources) });
+    },
+
+    /** How much of a loading source's download has arrived. */
+    setDownloaded(name: string, bytes: number) {
+      if (state.getState().sources[name]?.state !== 'loading') return;
+      state.setState({ downloaded: { ...state.getState().downloaded, [name]: bytes } });
     },
 
     /** A load begins and supersedes any running: the answer says whether it still is the latest. */

@@ -22,6 +22,19 @@ import { SELECTED_FILTERS_KEY } from './selected-filters-storage';
 // Searches of the real indexes in process take a while on a busy machine: wait longer than 1 s.
 configure({ asyncUtilTimeout: 5000 });
 
+/** The screen calls useSearchResults once per render: counting the calls counts its renders. */
+const screenRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./use-search-results', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./use-search-results')>();
+  return {
+    ...actual,
+    useSearchResults: (...args: Parameters<typeof actual.useSearchResults>) => {
+      screenRenders.count += 1;
+      return actual.useSearchResults(...args);
+    },
+  };
+});
+
 beforeAll(async () => {
   // The server, faked at fetch: the checksums and the index files of the two sources.
   vi.stubGlobal('fetch', fakeServer(await searchIndexHandlers()).fetch);
@@ -284,13 +297,29 @@ describe('the search screen', () => {
     expect(pageDeps.store.getSnapshot().searching).toBe(false);
     expect(commits).toBe(before);
   });
+
+  it('is not drawn again at each step of a download: only its progress bar is', async () => {
+    const deps = { ...inProcessSearchDeps(), fetchChecksums: () => new Promise<never>(() => {}) };
+    deps.store.setSource('countries', { state: 'loading', size: 5e6 });
+    deps.store.setDownloaded('countries', 1e6);
+    await open(paths.search({ s: 'san' }), deps);
+    await screen.findByText('1 MB of 5 MB');
+    await act(async () => {});
+    const before = screenRenders.count;
+    for (const bytes of [2e6, 3e6, 4e6]) {
+      await act(async () => deps.store.setDownloaded('countries', bytes));
+      expect(screen.getByText(`${bytes / 1e6} MB of 5 MB`)).toBeTruthy();
+    }
+    expect(screenRenders.count).toBe(before);
+  });
 });
 
 describe('a page the server drew with its first results', () => {
   /** Deps whose index is loading and never arrives: the device has no result of its own. */
   const loadingDeps = (): SearchIndexDeps => {
     const deps = { ...inProcessSearchDeps(), fetchChecksums: () => new Promise<never>(() => {}) };
-    deps.store.setSource('countries', { state: 'loading', size: 1000, loaded: 100 });
+    deps.store.setSource('countries', { state: 'loading', size: 1000 });
+    deps.store.setDownloaded('countries', 100);
     return deps;
   };
   const firstResults: FirstResults = {

@@ -44,7 +44,8 @@ it('answers loading, then the document once the index has it, one object while i
 
   // The load state moves on twice more: the item is read again each time, and is the same.
   const rendersBefore = answers.length;
-  await act(async () => deps.store.setSource('countries', { state: 'loading', size: 1000, loaded: 500 }));
+  await act(async () => deps.store.setSource('countries', { state: 'loading', size: 1000 }));
+  await act(async () => deps.store.setDownloaded('countries', 500));
   await act(async () => deps.store.setSource('countries', { state: 'loaded' }));
   expect(answers.length).toBeGreaterThan(rendersBefore);
   expect(new Set(answers.slice(answers.indexOf(found)))).toEqual(new Set([found]));
@@ -56,7 +57,8 @@ it('draws nothing again while only the details of its source load change', async
   const renders = answers.length;
   const loaded = deps.store.getSnapshot().sources.countries!;
   await act(async () => deps.store.setSource('countries', { ...loaded, from: 'cache', size: 1234 }));
-  await act(async () => deps.store.setSource('cities', { state: 'loading', size: 1000, loaded: 10 }));
+  await act(async () => deps.store.setSource('cities', { state: 'loading', size: 1000 }));
+  await act(async () => deps.store.setDownloaded('cities', 10));
   expect(answers.length).toBe(renders);
 });
 
