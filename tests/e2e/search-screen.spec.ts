@@ -321,6 +321,7 @@ test('results, filters and the empty state have no serious accessibility problem
   baseURL,
 }) => {
   await openWhenLoaded(page, '/search?s=united');
+  await expect(options(page).filter({ hasText: 'United Kingdom' })).toHaveCount(1);
   await facet(page, 'Region')
     .getByRole('checkbox', { name: /Americas/ })
     .check();
