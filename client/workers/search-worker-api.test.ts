@@ -1,6 +1,6 @@
 // The worker's operations in Node, with IndexedDB from fake-indexeddb and a stand-in server.
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { apiPaths } from '#shared/api-paths';
 import type { DataSourceConfig } from '#shared/app-config';
 import { buildArtifact, inflateArtifact, parseArtifact } from '#shared/search/index-artifact';
@@ -184,6 +184,38 @@ describe('search worker', () => {
     await offline.loadIndex('places', 'sift', built.crc32c);
     expect(names(await offline.searchIndex('places', search('saint')))).toEqual(['Saint-Denis']);
     expect(await indexedDbArtifactCache().get(deltaCacheKey('places'))).toBeUndefined();
+  });
+
+  it('reports download progress at most every 100 ms, and at the end', async () => {
+    const chunkSize = 16;
+    const chunks = Math.ceil(built.bytes.length / chunkSize);
+    const fetch = (async () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            for (let at = 0; at < built.bytes.length; at += chunkSize)
+              controller.enqueue(built.bytes.slice(at, at + chunkSize));
+            controller.close();
+          },
+        }),
+        { headers: { 'Content-Length': String(built.bytes.length) } },
+      )) as typeof globalThis.fetch;
+    // Each chunk arrives 10 ms after the one before.
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 10));
+    onTestFinished(() => now.mockRestore());
+    const progress: number[] = [];
+    await workerApi({ cache: indexedDbArtifactCache(), fetch }).loadIndex(
+      'places',
+      'sift',
+      built.crc32c,
+      (done) => progress.push(done),
+    );
+    expect(chunks).toBeGreaterThan(30);
+    expect(progress).toHaveLength(Math.ceil(chunks / 10) + (chunks % 10 === 1 ? 0 : 1));
+    expect(progress[0]).toBe(chunkSize);
+    expect(progress.at(-1)).toBe(built.bytes.length);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
   });
 
   it('downloads an index, verifies and caches it decompressed; after a reload it comes from the cache', async () => {

@@ -161,20 +161,32 @@ export class ChecksumMismatchError extends Error {
   }
 }
 
+/**
+ * Download progress is reported at most this often, and once more at the end: each report draws
+ * the progress bar on the main thread, and a stream may deliver hundreds of chunks.
+ */
+const PROGRESS_INTERVAL_MS = 100;
+
 async function download(url: string, fetcher: typeof fetch, onProgress?: LoadProgress): Promise<Uint8Array> {
   const response = await fetcher(url, { credentials: 'same-origin' });
   if (!response.ok || !response.body) throw new Error(`GET ${url} answered HTTP ${response.status}`);
   const total = Number(response.headers.get('Content-Length')) || undefined;
   const chunks: Uint8Array[] = [];
   let loaded = 0;
+  let reported = { at: Number.NEGATIVE_INFINITY, loaded: 0 };
   const reader = response.body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     chunks.push(value);
     loaded += value.length;
-    onProgress?.(loaded, total);
+    const now = performance.now();
+    if (onProgress && now - reported.at >= PROGRESS_INTERVAL_MS) {
+      reported = { at: now, loaded };
+      onProgress(loaded, total);
+    }
   }
+  if (onProgress && reported.loaded < loaded) onProgress(loaded, total);
   const bytes = new Uint8Array(loaded);
   let offset = 0;
   for (const chunk of chunks) {

@@ -48,6 +48,10 @@ function perLanguage<T>(make: (language: string) => T): (language: string) => T 
   };
 }
 const numberFormat = perLanguage((language) => new Intl.NumberFormat(language));
+const byteFormats = perLanguage((language) => ({
+  kilobytes: new Intl.NumberFormat(language, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }),
+  megabytes: new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }),
+}));
 const collatorOf = perLanguage((language) => new Intl.Collator(language));
 
 /** The labels in the language `i18n` is set to (the server's loaders use it without React). */
@@ -67,12 +71,10 @@ export function searchLabels(
   };
   return {
     number: (n) => numbers.format(n),
-    bytes: (n) =>
-      new Intl.NumberFormat(language, {
-        style: 'unit',
-        unit: n < 1e6 ? 'kilobyte' : 'megabyte',
-        maximumFractionDigits: n < 1e6 ? 0 : 1,
-      }).format(n < 1e6 ? n / 1e3 : n / 1e6),
+    bytes: (n) => {
+      const { kilobytes, megabytes } = byteFormats(language);
+      return n < 1e6 ? kilobytes.format(n / 1e3) : megabytes.format(n / 1e6);
+    },
     get collator() {
       return collatorOf(language);
     },
