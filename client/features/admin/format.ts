@@ -1,6 +1,7 @@
 // Numbers, sizes, durations and instants on the console, in the interface language.
-export const formatNumber = (value: number, language: string) =>
-  new Intl.NumberFormat(language).format(value);
+import { numberFormat } from '#client/lib/number-format';
+
+export const formatNumber = (value: number, language: string) => numberFormat(language).format(value);
 
 export function formatBytes(bytes: number, language: string): string {
   const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
@@ -10,7 +11,7 @@ export function formatBytes(bytes: number, language: string): string {
     value /= 1024;
     unit += 1;
   }
-  return new Intl.NumberFormat(language, {
+  return numberFormat(language, {
     style: 'unit',
     unit: units[unit],
     unitDisplay: 'short',
@@ -21,10 +22,8 @@ export function formatBytes(bytes: number, language: string): string {
 export function formatDuration(ms: number, language: string): string {
   const seconds = ms / 1000;
   return seconds < 60
-    ? new Intl.NumberFormat(language, { style: 'unit', unit: 'second', maximumFractionDigits: 1 }).format(
-        seconds,
-      )
-    : new Intl.NumberFormat(language, { style: 'unit', unit: 'minute', maximumFractionDigits: 1 }).format(
+    ? numberFormat(language, { style: 'unit', unit: 'second', maximumFractionDigits: 1 }).format(seconds)
+    : numberFormat(language, { style: 'unit', unit: 'minute', maximumFractionDigits: 1 }).format(
         seconds / 60,
       );
 }

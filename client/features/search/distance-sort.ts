@@ -1,6 +1,7 @@
 // "Near me": each hit's distance from the user's position, by its source's coordinates, and the
 // hits nearest first. Hits without coordinates (their source has none, or the item lacks them)
 // come last, in the order they had.
+import { numberFormat } from '#client/lib/number-format';
 import type { DataSourceConfig } from '#shared/app-config';
 import type { SearchHit } from '#shared/search/search-types';
 import { coordinatesOf, distanceKm, type LatLon } from '#shared/search/sift/geo-distance';
@@ -39,9 +40,9 @@ export function hasCoordinates(sources: Sources, dataTypes: readonly string[]): 
 export function formatDistance(km: number, language: string): string {
   if (km < 1) {
     const metres = Math.max(10, Math.round((km * 1000) / 10) * 10);
-    return new Intl.NumberFormat(language, { style: 'unit', unit: 'meter' }).format(metres);
+    return numberFormat(language, { style: 'unit', unit: 'meter' }).format(metres);
   }
-  return new Intl.NumberFormat(language, {
+  return numberFormat(language, {
     style: 'unit',
     unit: 'kilometer',
     maximumFractionDigits: km < 10 ? 1 : 0,

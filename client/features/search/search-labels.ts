@@ -5,6 +5,7 @@
 import type { i18n } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { numberFormat } from '#client/lib/number-format';
 import type { DataSourceConfig } from '#shared/app-config';
 import { itemTitle, type TitleSource } from '#shared/search/item-title';
 
@@ -38,21 +39,13 @@ export function readableName(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** One formatter per language, made on first use: making one loads the language's data. */
-function perLanguage<T>(make: (language: string) => T): (language: string) => T {
-  const made = new Map<string, T>();
-  return (language) => {
-    const kept = made.get(language) ?? make(language);
-    made.set(language, kept);
-    return kept;
-  };
+/** One collator per language, made on first use: making one loads the language's data. */
+const collators = new Map<string, Intl.Collator>();
+function collatorOf(language: string): Intl.Collator {
+  const kept = collators.get(language) ?? new Intl.Collator(language);
+  collators.set(language, kept);
+  return kept;
 }
-const numberFormat = perLanguage((language) => new Intl.NumberFormat(language));
-const byteFormats = perLanguage((language) => ({
-  kilobytes: new Intl.NumberFormat(language, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }),
-  megabytes: new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }),
-}));
-const collatorOf = perLanguage((language) => new Intl.Collator(language));
 
 /** The labels in the language `i18n` is set to (the server's loaders use it without React). */
 export function searchLabels(
@@ -71,10 +64,12 @@ export function searchLabels(
   };
   return {
     number: (n) => numbers.format(n),
-    bytes: (n) => {
-      const { kilobytes, megabytes } = byteFormats(language);
-      return n < 1e6 ? kilobytes.format(n / 1e3) : megabytes.format(n / 1e6);
-    },
+    bytes: (n) =>
+      numberFormat(language, {
+        style: 'unit',
+        unit: n < 1e6 ? 'kilobyte' : 'megabyte',
+        maximumFractionDigits: n < 1e6 ? 0 : 1,
+      }).format(n < 1e6 ? n / 1e3 : n / 1e6),
     get collator() {
       return collatorOf(language);
     },
