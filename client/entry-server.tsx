@@ -128,7 +128,7 @@ export async function render({
     <StrictMode>
       <RenderEmotionCaches.Provider value={caches}>
         <FirstRenderContext.Provider value={firstRender}>
-          <Providers config={config} i18n={i18n}>
+          <Providers config={config} i18n={i18n} url={url}>
             <DataProviders>
               <StaticRouterProvider router={router} context={context} hydrate={false} />
             </DataProviders>

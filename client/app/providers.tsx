@@ -5,6 +5,7 @@ import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { SearchBoxProvider } from '#client/features/search/search-box-store';
+import { searchTextOf } from '#client/features/search/search-url-state';
 import type { PublicConfig } from '#shared/app-config';
 import { AppConfigProvider } from '../config/app-config';
 import { ServerDrawnProvider } from '../lib/first-render';
@@ -13,17 +14,20 @@ import { AppThemeProvider } from '../theme/app-theme-provider';
 export function Providers({
   config,
   i18n,
+  url,
   children,
 }: {
   config: PublicConfig;
   i18n: I18n;
+  /** The page's address when the app starts: the search box shows its search at once. */
+  url: URL;
   children: ReactNode;
 }) {
   return (
     <AppConfigProvider config={config}>
       <I18nextProvider i18n={i18n}>
         <AppThemeProvider>
-          <SearchBoxProvider>
+          <SearchBoxProvider draft={searchTextOf(url)}>
             <ServerDrawnProvider>{children}</ServerDrawnProvider>
           </SearchBoxProvider>
         </AppThemeProvider>

@@ -102,7 +102,7 @@ export async function startApp(
     return (
       <StrictMode>
         <FirstRenderContext.Provider value={page?.firstRender ?? null}>
-          <Providers config={config} i18n={i18n}>
+          <Providers config={config} i18n={i18n} url={new URL(window.location.href)}>
             <DataProviders>
               <RoutePreloadContext.Provider value={routePreloader.preload}>
                 {onHydrated ? <Hydrated done={onHydrated}>{routes}</Hydrated> : routes}

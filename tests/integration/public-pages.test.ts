@@ -181,6 +181,8 @@ describe.each(databaseTargets())('public pages on $name', (target) => {
     // Coded values in words (lookups), as the device will label them.
     expect(root).toContain('Europe de l’Ouest');
     expect(root).not.toContain('>Western Europe<');
+    // The app bar's box shows the search, as it will once hydrated.
+    expect(root).toMatch(/<input[^>]*data-search-box=""[^>]*value="france"/);
     const none = await (await page('/search?s=zzzz')).text();
     expect(none).not.toContain('href="/item/countries/');
   });

@@ -58,7 +58,7 @@ export async function renderApp({ routes, url, config = testConfig }: RenderAppO
   // No pause between keystrokes: nothing waits on a timer, so fake timers need no advancing here.
   const user = userEvent.setup({ delay: null });
   const view = render(
-    <Providers config={config} i18n={i18n}>
+    <Providers config={config} i18n={i18n} url={new URL(url, 'http://localhost')}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

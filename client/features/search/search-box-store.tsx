@@ -46,9 +46,10 @@ export interface SearchBoxSnapshot {
   startedFrom: string | undefined;
 }
 
-export function createSearchBoxStore() {
+/** `draft`: the text the page opened with, so a page the server drew hydrates with it. */
+export function createSearchBoxStore(draft = '') {
   const box = createStore<SearchBoxSnapshot>()(() => ({
-    draft: '',
+    draft,
     active: -1,
     results: null,
     suggestions: [],
@@ -146,9 +147,9 @@ export type SearchBoxStore = ReturnType<typeof createSearchBoxStore>;
 
 const SearchBoxContext = createContext<SearchBoxStore | null>(null);
 
-/** The app's search box store, made once per mounted app. */
-export function SearchBoxProvider({ children }: { children: ReactNode }) {
-  const [store] = useState(createSearchBoxStore);
+/** The app's search box store, made once per mounted app, showing `draft` at first. */
+export function SearchBoxProvider({ draft, children }: { draft: string; children: ReactNode }) {
+  const [store] = useState(() => createSearchBoxStore(draft));
   return <SearchBoxContext value={store}>{children}</SearchBoxContext>;
 }
 

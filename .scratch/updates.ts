@@ -1,0 +1,10 @@
+import { chromium } from '@playwright/test';
+import { chromiumArgs } from '../playwright.config';
+const [base, path] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 }, isMobile: true, deviceScaleFactor: 1.75 });
+const page = await context.newPage();
+page.on('console', (m) => { if (m.text().startsWith('UPDATE')) console.log(m.text()); });
+await page.goto(`${base}${path}`);
+await page.waitForTimeout(3500);
+await browser.close();
