@@ -1,6 +1,8 @@
 // Composes the server: middleware first, then each feature's sub-app, then the SPA.
 import { Hono } from 'hono';
+import { apiPaths } from '../shared/api-paths';
 import type { AppConfig } from '../shared/app-config';
+import { AuthProvidersSchema } from '../shared/auth-schemas';
 import type { RenderBundle } from '../shared/render-bundle';
 import { createAuthSetup } from './auth/auth-setup';
 import type { SessionStore } from './auth/session-store';
@@ -96,7 +98,15 @@ export function createApp(appDeps: AppDeps) {
         config,
         sessions: deps.sessions,
         logger,
-        publicData: publicRenderData({ config, artifacts, lookups: createLookupStore(database), logger }),
+        publicData: publicRenderData({
+          config,
+          artifacts,
+          lookups: createLookupStore(database),
+          // Asked of Auth.js through the app, as the browser asks: the same providers and URLs.
+          signInProviders: async () =>
+            AuthProvidersSchema.parse(await (await app.request(`${apiPaths.auth}/providers`)).json()),
+          logger,
+        }),
         publicUrl: env.PUBLIC_URL,
         bundle: deps.renderBundle,
       }),

@@ -2,6 +2,7 @@
 // writes it beside the built client (`dist/client` → `dist/client-render`), and what it exports
 // to the server that loads it at run time.
 import type { PublicConfig } from './app-config';
+import type { AuthProviders } from './auth';
 
 export const RENDER_ENTRY = 'entry-server.js';
 
@@ -42,6 +43,8 @@ export interface PublicData {
   ): Promise<{ crc32c: number; bytes: Uint8Array; delta?: { crc32c: number; bytes: Uint8Array } } | null>;
   /** The lookups of the namespaces public sources use. */
   lookups(): Promise<PublicLookup[]>;
+  /** The sign-in providers, as GET providers answers the browser: the sign-in page draws its form. */
+  signInProviders(): Promise<AuthProviders>;
   /** Logs what kept a render from drawing some of the data (the page is drawn without it). */
   logError(message: string, error: unknown): void;
 }

@@ -3,6 +3,7 @@
 // lookups anonymous callers may read. A protected source is refused here as in GraphQL, so a render
 // can draw nothing a visitor could not read through the API.
 import type { AppConfig } from '#shared/app-config';
+import type { AuthProviders } from '#shared/auth';
 import { crc32c } from '#shared/crc32c';
 import type { PublicData } from '#shared/render-bundle';
 import { readableLookups } from '../graphql/guards';
@@ -14,6 +15,8 @@ export interface PublicRenderDataDeps {
   config: AppConfig;
   artifacts: ArtifactCatalog;
   lookups: Pick<LookupStore, 'list'>;
+  /** What GET providers answers; static for the life of the process. */
+  signInProviders: () => Promise<AuthProviders>;
   logger: Logger;
 }
 
@@ -34,6 +37,7 @@ export function publicRenderData({
   config,
   artifacts,
   lookups,
+  signInProviders,
   logger,
 }: PublicRenderDataDeps): VersionedPublicData {
   const { dataSources } = config.gapSearch;
@@ -65,6 +69,7 @@ export function publicRenderData({
     async lookups() {
       return readableLookups({ config, user: null }, await lookups.list());
     },
+    signInProviders,
     logError: (message, error) => logger.error({ err: error }, message),
   };
 }

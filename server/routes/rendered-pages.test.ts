@@ -65,6 +65,7 @@ function appWith({ bundle = BUNDLE, render, signedIn = false, dataVersion = () =
       publicData: {
         artifact: async () => null,
         lookups: async () => [],
+        signInProviders: async () => ({}),
         logError: () => {},
         version: async () => dataVersion(),
       },

@@ -187,6 +187,14 @@ describe.each(databaseTargets())('public pages on $name', (target) => {
     expect(none).not.toContain('href="/item/countries/');
   });
 
+  it('draws the sign-in form at once, with the providers Auth.js offers', async () => {
+    const html = await (await page('/modules/auth/login', 'fr')).text();
+    const root = /<div id="root">(.*)<\/div><script type="application\/json"/s.exec(html)![1]!;
+    expect(root).toMatch(/<input[^>]*type="email"/);
+    expect(root).toMatch(/<input[^>]*type="password"/);
+    expect(root).not.toMatch(/<span[^>]*role="progressbar"/);
+  });
+
   it('renders the idle search page with the public sources to browse, their sizes, and the protected ones locked', async () => {
     const html = await (await page('/search')).text();
     const root = /<div id="root">(.*)<\/div><script type="application\/json"/s.exec(html)![1]!;

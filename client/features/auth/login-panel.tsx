@@ -22,7 +22,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '#client/paths';
-import type { AuthProvider } from '#shared/auth';
+import type { AuthProvider, AuthProviders } from '#shared/auth';
 import { appPathOf } from './app-path';
 import { knownProviders, signIn } from './auth-actions';
 import { type AuthErrorInfo, authErrorMessage } from './auth-error-message';
@@ -37,11 +37,18 @@ function withParam(params: URLSearchParams, name: string, value: string | null):
   return next;
 }
 
-export function LoginPanel() {
+/** `drawnProviders`: those the server drew the page with, so the form shows from the first paint. */
+export function LoginPanel({ drawnProviders }: { drawnProviders?: AuthProviders } = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const providers = useQuery({ queryKey: ['auth', 'providers'], queryFn: knownProviders });
+  // The providers change only when the server restarts: once known, they are not asked again.
+  const providers = useQuery({
+    queryKey: ['auth', 'providers'],
+    queryFn: knownProviders,
+    initialData: drawnProviders,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   const { data: settings } = useAuthSettings();
 
   // Where to go once signed in; the login page itself would only bounce to the start page.
