@@ -16,17 +16,27 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 test.use({ serviceWorkers: 'allow', reuseContext: false });
 
 /**
- * Until the service worker controls the page and keeps the configuration and translations: an
- * offline start needs both. A page it took control of after they loaded is reloaded through it.
+ * Until the service worker controls the page and keeps what an offline start needs: the
+ * configuration and translations, and with `indexes` the signed-in answer of the index checksums
+ * (asked again once the worker took control, it may still be on its way). A page it took control
+ * of after they loaded is reloaded through it.
  */
-async function untilOfflineReady(page: Page) {
+async function untilOfflineReady(page: Page, { indexes = false } = {}) {
   const keptForOffline = () =>
-    page.evaluate(async () => {
+    page.evaluate(async (withIndexes) => {
       const names = await caches.keys();
       const kept = await Promise.all(names.map(async (name) => (await caches.open(name)).keys()));
-      const urls = kept.flat().map((request) => new URL(request.url).pathname);
-      return urls.includes('/api/config') && urls.some((path) => path.endsWith('/messages.json'));
-    });
+      const urls = kept.flat().map((request) => new URL(request.url));
+      const paths = urls.map((url) => url.pathname);
+      const checksums = urls.some(
+        (url) => url.pathname === '/api/index' && url.searchParams.get('sources') === 'cities,countries',
+      );
+      return (
+        paths.includes('/api/config') &&
+        paths.some((path) => path.endsWith('/messages.json')) &&
+        (checksums || !withIndexes)
+      );
+    }, indexes);
   // Installing the worker precaches the whole app: slow on a busy machine.
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 60_000 })
@@ -227,7 +237,7 @@ test.describe('signed in', () => {
       .poll(() => sourceStates(page), { timeout: 150_000 })
       .toEqual({ countries: 'loaded', cities: 'loaded' });
     await expect(facet(page, 'Kind of place').locator('label', { hasText: /^Capital\d/ })).toBeVisible();
-    await untilOfflineReady(page);
+    await untilOfflineReady(page, { indexes: true });
     await context.setOffline(true);
     try {
       await page.reload();
