@@ -4,8 +4,7 @@
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { SearchBoxProvider } from '#client/features/search/search-box-store';
-import { searchTextOf } from '#client/features/search/search-url-state';
+import { SearchBoxProvider, searchTextOf } from '#client/features/search/search-box-store';
 import type { PublicConfig } from '#shared/app-config';
 import { AppConfigProvider } from '../config/app-config';
 import { ServerDrawnProvider } from '../lib/first-render';

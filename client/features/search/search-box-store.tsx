@@ -46,6 +46,15 @@ export interface SearchBoxSnapshot {
   startedFrom: string | undefined;
 }
 
+/**
+ * The text a page's URL searches for: its `s` on the search screen (`/search`, `/search/:chips`),
+ * nothing elsewhere. The box shows it from the first render, the server's too.
+ */
+export function searchTextOf(url: URL): string {
+  const onSearch = url.pathname === '/search' || url.pathname.startsWith('/search/');
+  return onSearch ? (url.searchParams.get('s') ?? '') : '';
+}
+
 /** `draft`: the text the page opened with, so a page the server drew hydrates with it. */
 export function createSearchBoxStore(draft = '') {
   const box = createStore<SearchBoxSnapshot>()(() => ({

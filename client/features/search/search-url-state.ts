@@ -50,15 +50,6 @@ function wholeNumber(value: string | null, min: number, fallback: number): numbe
   return Number.isSafeInteger(number) && number >= min ? number : fallback;
 }
 
-/**
- * The text a page's URL searches for: its `s` on the search screen (`/search`, `/search/:chips`),
- * nothing elsewhere. The box shows it from the first render, the server's too.
- */
-export function searchTextOf(url: URL): string {
-  const onSearch = url.pathname === '/search' || url.pathname.startsWith('/search/');
-  return onSearch ? (url.searchParams.get('s') ?? '') : '';
-}
-
 export function parseSearchUrl(query: URLSearchParams, chipsParam: string | undefined): SearchUrlState {
   const itemsPerPage = wholeNumber(query.get('itemsPerPage'), 1, DEFAULT_ITEMS_PER_PAGE);
   return {
