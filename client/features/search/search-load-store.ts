@@ -1,6 +1,6 @@
 // Search load state (spec §4): each source unloaded → loading → loaded | error, the overall state
-// derived from them, the bytes of each running download, and the searching flag. Components read it through useSearchIndexes; the app
-// keeps one in its search deps.
+// derived from them, the bytes of each running download, and the searching flag. Components read
+// it through useSearchIndexes; the app keeps one in its search deps.
 import { createStore } from 'zustand/vanilla';
 import type { LoadState } from '#shared/search/search-types';
 
