@@ -5,6 +5,7 @@
 import { createContext, type ReactNode, useContext, useState } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
+import { paths } from '#client/paths';
 
 /** The result list of the search screen, while it is shown. */
 export interface ResultsBinding {
@@ -51,7 +52,8 @@ export interface SearchBoxSnapshot {
  * nothing elsewhere. The box shows it from the first render, the server's too.
  */
 export function searchTextOf(url: URL): string {
-  const onSearch = url.pathname === '/search' || url.pathname.startsWith('/search/');
+  const screen = paths.search();
+  const onSearch = url.pathname === screen || url.pathname.startsWith(`${screen}/`);
   return onSearch ? (url.searchParams.get('s') ?? '') : '';
 }
 
