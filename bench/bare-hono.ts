@@ -3,16 +3,20 @@
 // same bytes, since autocannon's own cost depends on them, far higher for binary ones); and at /same
 // the response described by SAME_FILE ({ headers, body }): an answer of Sift's copied header for
 // header, the floor of what answering with those headers costs, without Sift's routes and middleware;
-// and at POST /json a JSON body read and sent back, as a small JSON POST such as Sift's index
-// checksums is: what reading a body costs in the framework itself.
+// at POST /json a JSON body read and sent back, as a small JSON POST such as Sift's index
+// checksums is: what reading a body costs in the framework itself; and at POST /same a JSON body
+// read and answered with the response SAME_POST_FILE describes (Sift's index checksums as sent):
+// the floor of that endpoint, without Sift's routes, middleware, session and validation.
 import { readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 
 const bytes = new Uint8Array(process.env.BYTES_FILE ? readFileSync(process.env.BYTES_FILE) : []);
-const same = process.env.SAME_FILE
-  ? (JSON.parse(readFileSync(process.env.SAME_FILE, 'utf8')) as { headers: [string, string][]; body: string })
-  : { headers: [], body: '' };
+type Answer = { headers: [string, string][]; body: string };
+const answerIn = (file: string | undefined): Answer =>
+  file ? (JSON.parse(readFileSync(file, 'utf8')) as Answer) : { headers: [], body: '' };
+const same = answerIn(process.env.SAME_FILE);
+const samePost = answerIn(process.env.SAME_POST_FILE);
 const app = new Hono()
   .get('/', (c) => c.text('hello'))
   .get('/bytes', (c) => {
@@ -23,7 +27,12 @@ const app = new Hono()
     for (const [name, value] of same.headers) c.header(name, value, { append: true });
     return c.body(same.body);
   })
-  .post('/json', async (c) => c.json(await c.req.json()));
+  .post('/json', async (c) => c.json(await c.req.json()))
+  .post('/same', async (c) => {
+    await c.req.json();
+    for (const [name, value] of samePost.headers) c.header(name, value, { append: true });
+    return c.body(samePost.body);
+  });
 serve({ fetch: app.fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' }, () =>
   console.info('listening'),
 );

@@ -106,10 +106,16 @@ async function load(origin: string, target: Target, seconds = SECONDS, pid?: num
   };
 }
 
-async function startBareHono(port: number, bytesFile: string, sameFile: string) {
+async function startBareHono(port: number, files: { bytes: string; same: string; samePost: string }) {
   // Node itself, with tsx as a loader: killing it then stops the server, not a wrapper around it.
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-hono.ts'], {
-    env: { ...process.env, PORT: String(port), BYTES_FILE: bytesFile, SAME_FILE: sameFile },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      BYTES_FILE: files.bytes,
+      SAME_FILE: files.same,
+      SAME_POST_FILE: files.samePost,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
@@ -339,10 +345,26 @@ writeFileSync(artifactFile, new Uint8Array(await artifact.arrayBuffer()));
 // Sift's /api/config as sent, for bare Hono to send the same headers and body: the floor of a fixed answer.
 // As autocannon asks for it: uncompressed (fetch would ask for gzip).
 const config = await fetch(`${origin}/api/config`, { headers: { 'Accept-Encoding': 'identity' } });
-const sameFile = join(dirname(artifactFile), 'same.json');
-const sent = [...config.headers].filter(([name]) => !TRANSPORT_HEADERS.has(name));
-writeFileSync(sameFile, JSON.stringify({ headers: sent, body: await config.text() }));
-const bare = await startBareHono(barePort, artifactFile, sameFile);
+/** Writes `response` as bare Hono is to send it again ({ headers, body }), into a file beside the artifact's. */
+async function answerFile(name: string, response: Response): Promise<string> {
+  const file = join(dirname(artifactFile), name);
+  const headers = [...response.headers].filter(([header]) => !TRANSPORT_HEADERS.has(header));
+  writeFileSync(file, JSON.stringify({ headers, body: await response.text() }));
+  return file;
+}
+// The signed-in index checksums as sent, for bare Hono to answer the same POST with: the floor of
+// that endpoint.
+const { indexChecksums } = allTargets;
+const indexAnswer = await fetch(origin + indexChecksums!.path, {
+  method: 'POST',
+  headers: { ...indexChecksums!.headers, 'Accept-Encoding': 'identity' },
+  body: indexChecksums!.body,
+});
+const bare = await startBareHono(barePort, {
+  bytes: artifactFile,
+  same: await answerFile('same.json', config),
+  samePost: await answerFile('same-post.json', indexAnswer),
+});
 const bareHono = await load(`http://127.0.0.1:${barePort}`, { path: '/' }, SECONDS, bare.pid);
 // The artifact is compared with the same bytes from bare Hono.
 const bareHonoBytes = await load(`http://127.0.0.1:${barePort}`, { path: '/bytes' }, SECONDS, bare.pid);
@@ -350,6 +372,13 @@ const bareHonoSameAnswer = await load(`http://127.0.0.1:${barePort}`, { path: '/
 const bareHonoJsonPost = await load(
   `http://127.0.0.1:${barePort}`,
   { method: 'POST', path: '/json', headers: json, body: JSON.stringify({ dataSourceLoadStates: {} }) },
+  SECONDS,
+  bare.pid,
+);
+// POST /api/index's floor: the same body read and the same answer sent, by bare Hono.
+const bareHonoSameIndexAnswer = await load(
+  `http://127.0.0.1:${barePort}`,
+  { ...indexChecksums!, path: '/same' },
   SECONDS,
   bare.pid,
 );
@@ -398,6 +427,9 @@ console.info(
     // Bare Hono reading a small JSON body and answering it: POST /api/index's share of the hello
     // can be no higher than this one's.
     bareHonoJsonPost: withShare(bareHonoJsonPost, bareHono),
+    // Bare Hono reading POST /api/index's body and sending its answer, headers and all: the highest
+    // share of the hello that endpoint can reach on Node and Hono.
+    bareHonoSameIndexAnswer: withShare(bareHonoSameIndexAnswer, bareHono),
     results,
     hostile,
     healthzWhileLoaded: stalls,
