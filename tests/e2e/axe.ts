@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import type Axe from 'axe-core';
+import { transitionsEnded } from './transitions';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 // WCAG 2.1 AA and axe's best practices (unique landmarks, heading order, content in regions), as
@@ -21,11 +22,7 @@ export interface AxeProblem {
  * once its CSS transitions have ended: a colour read while a new theme fades in is neither scheme's.
  */
 export async function axeViolations(page: Page): Promise<AxeProblem[]> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
-  );
+  await transitionsEnded(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const results = await page.evaluate(
     (tags) =>

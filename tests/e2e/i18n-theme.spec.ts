@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect as baseExpect, test } from './test';
+import { chooseInMenu } from './transitions';
 
 // The first page of a run may wait on a cold server sharing two cores with other suites.
 const expect = baseExpect.configure({ timeout: 10_000 });
@@ -37,8 +38,7 @@ test.describe('languages', () => {
   }) => {
     await page.goto('/about');
     await expect(heading(page)).toHaveText('About Sift');
-    await page.getByRole('button', { name: 'Change language' }).click();
-    await page.getByRole('menuitemradio', { name: 'Français' }).click();
+    await chooseInMenu(page, 'Change language', 'Français');
     await expect(heading(page)).toHaveText('À propos de Sift');
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     expectPreferenceCookie(await cookie(page, 'i18n_redirected'), 'fr');
@@ -110,8 +110,7 @@ test.describe('languages', () => {
     const main = (await page.locator('#main h1').boundingBox())!;
     expect(main.x + main.width).toBeLessThan(drawerBox.x);
 
-    await page.getByRole('button', { name: arabic.language.menu_label }).click();
-    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    await chooseInMenu(page, arabic.language.menu_label, 'English');
     await expect(html).toHaveAttribute('dir', 'ltr');
     const englishDrawer = page.getByRole('navigation', { name: 'Main navigation' });
     await expect.poll(async () => (await englishDrawer.boundingBox())?.x).toBeLessThan(5);
@@ -147,8 +146,7 @@ test.describe('languages', () => {
     // English, the fallback, is fetched by a page the browser draws; a page the server drew carries it.
     const others = () => fetched.filter((language) => language !== 'en');
     expect(others()).toEqual([]);
-    await page.getByRole('button', { name: 'Change language' }).click();
-    await page.getByRole('menuitemradio', { name: 'Español' }).click();
+    await chooseInMenu(page, 'Change language', 'Español');
     await expect(heading(page)).toHaveText('Acerca de Sift');
     expect(others()).toEqual(['es']);
   });
@@ -185,8 +183,7 @@ test.describe('component-library texts and the first day of the week', () => {
     await page.goto('/vuetifyi18n');
     await expect(page.getByText('Filas por página:')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Mes siguiente' })).toBeVisible();
-    await page.getByRole('button', { name: 'Cambiar idioma' }).click();
-    await page.getByRole('menuitemradio', { name: 'العربية' }).click();
+    await chooseInMenu(page, 'Cambiar idioma', 'العربية');
     await expect(page.getByText('عدد الصفوف في الصفحة:')).toBeVisible();
     await expect(page.getByRole('button', { name: 'الشهر التالي' })).toBeVisible();
   });
@@ -223,8 +220,7 @@ test.describe('colour themes', () => {
     const html = page.locator('html');
     await expect(html).toHaveAttribute('data-color-scheme', 'light');
     await expect.poll(() => background(page)).toBe('rgb(254, 247, 255)');
-    await page.getByRole('button', { name: 'Change theme' }).click();
-    await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await chooseInMenu(page, 'Change theme', 'Dark');
     await expect(html).toHaveAttribute('data-color-scheme', 'dark');
     await expect.poll(() => background(page)).toBe('rgb(21, 18, 24)');
     expectPreferenceCookie(await cookie(page, 'color-scheme'), 'dark');
@@ -232,8 +228,7 @@ test.describe('colour themes', () => {
     await page.reload();
     await expect(heading(page)).toHaveText('About Sift');
     await expect(html).toHaveAttribute('data-color-scheme', 'dark');
-    await page.getByRole('button', { name: 'Change theme' }).click();
-    await page.getByRole('menuitemradio', { name: 'High' }).click();
+    await chooseInMenu(page, 'Change theme', 'High');
     await expect(html).toHaveAttribute('data-color-scheme', 'dark-high-contrast');
     expect((await cookie(page, 'color-scheme'))?.value).toBe('dark-high-contrast');
   });
