@@ -354,11 +354,11 @@ async function answerFile(name: string, response: Response): Promise<string> {
 }
 // The signed-in index checksums as sent, for bare Hono to answer the same POST with: the floor of
 // that endpoint.
-const { indexChecksums } = allTargets;
-const indexAnswer = await fetch(origin + indexChecksums!.path, {
+const indexChecksums = allTargets.indexChecksums!;
+const indexAnswer = await fetch(origin + indexChecksums.path, {
   method: 'POST',
-  headers: { ...indexChecksums!.headers, 'Accept-Encoding': 'identity' },
-  body: indexChecksums!.body,
+  headers: { ...indexChecksums.headers, 'Accept-Encoding': 'identity' },
+  body: indexChecksums.body,
 });
 const bare = await startBareHono(barePort, {
   bytes: artifactFile,
@@ -378,7 +378,7 @@ const bareHonoJsonPost = await load(
 // POST /api/index's floor: the same body read and the same answer sent, by bare Hono.
 const bareHonoSameIndexAnswer = await load(
   `http://127.0.0.1:${barePort}`,
-  { ...indexChecksums!, path: '/same' },
+  { ...indexChecksums, path: '/same' },
   SECONDS,
   bare.pid,
 );
