@@ -1,11 +1,13 @@
 // A response body that never changes while the process runs (the public config, a locale's
 // messages), compressed once per encoding instead of on every request, with an ETag so a browser
-// that has it gets a 304. The compression middleware leaves such responses alone.
+// that has it gets a 304; and one that changes now and then (a user's backup snapshot), each
+// encoding compressed the first time a request asks for it. The compression middleware leaves such
+// responses alone.
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
-import { ifNoneMatchHolds, preferredEncoding } from './content-negotiation';
+import { type Encoding, ifNoneMatchHolds, preferredEncoding } from './content-negotiation';
 import { type HeaderRecord, plainResponse } from './plain-response';
 
 export interface Precompressed {
@@ -79,4 +81,42 @@ export function sendPrecompressed(
   answer['content-type'] = body.contentType;
   if (encoding) answer['content-encoding'] = encoding;
   return plainResponse(c, encoding ? body[encoding] : body.identity, status, answer);
+}
+
+/** A body kept until it changes, each encoding compressed once, off the event loop, when first asked for. */
+export interface CompressedOnDemand {
+  contentType: string;
+  identity: Buffer;
+  encoded(encoding: Encoding): Promise<Buffer>;
+}
+
+/** With the compression middleware's effort: a caller's change makes the body anew. */
+export function compressOnDemand(text: string, contentType: string): CompressedOnDemand {
+  const identity = Buffer.from(text);
+  const encodings: Partial<Record<Encoding, Promise<Buffer>>> = {};
+  return {
+    contentType,
+    identity,
+    encoded(encoding) {
+      encodings[encoding] ??=
+        encoding === 'br'
+          ? brotliOffThread(identity, brotliOptions('fast'))
+          : gzipOffThread(identity, gzipOptions('fast'));
+      return encodings[encoding];
+    },
+  };
+}
+
+/** Answers `body` in the best encoding the client accepts, with `headers` (lower-case names) beside its own. */
+export async function sendCompressedOnDemand(
+  c: Context,
+  body: CompressedOnDemand,
+  headers: HeaderRecord,
+): Promise<Response> {
+  const answer: HeaderRecord = { vary: 'Accept-Encoding', 'content-type': body.contentType };
+  for (const name in headers) answer[name] = headers[name]!;
+  const encoding = preferredEncoding(c.req.header('Accept-Encoding'));
+  if (!encoding) return plainResponse(c, body.identity, 200, answer);
+  answer['content-encoding'] = encoding;
+  return plainResponse(c, await body.encoded(encoding), 200, answer);
 }

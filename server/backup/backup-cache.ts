@@ -1,5 +1,6 @@
 // Each user's backup snapshot as this process last read it, so reading it again, or posting a
-// snapshot that changes nothing (a device's routine sync), costs no query. A merge that changes
+// snapshot that changes nothing (a device's routine sync), costs no query, and its answer no
+// serializing or compressing after the first. A merge that changes
 // something announces the user on BACKUP_CHANGED_CHANNEL and every process forgets its copy; a
 // copy is also read again once older than SNAPSHOT_TTL_MS, which bounds a missed announcement.
 import { createHash } from 'node:crypto';
@@ -8,6 +9,7 @@ import { mergeRecords } from '#shared/kv/kv-merge';
 import { toSnapshot } from '#shared/kv/kv-snapshot';
 import type { Database } from '../db/client';
 import { listenOnFirstUse } from '../db/listen-on-first-use';
+import { type CompressedOnDemand, compressOnDemand } from '../precompressed';
 import { forgottenAfter, type MergeOutcome, mergeSnapshot, readSnapshot } from './backup-store';
 
 export const BACKUP_CHANGED_CHANNEL = 'sift_backup_changed';
@@ -24,8 +26,8 @@ interface Copy {
   readAt: number;
   /** Until then (ms) no entry is due to be forgotten, so a merge that changes nothing needs no write. */
   forgetsNothingUntil: number;
-  /** The snapshot as the API answers it, serialized on first use. */
-  json?: string;
+  /** The snapshot as the API answers it, serialized on first use, compressed per encoding on demand. */
+  answer?: CompressedOnDemand;
   /** Digests of request bodies found to change nothing in this copy. */
   unchangedBodies: Set<string>;
 }
@@ -43,9 +45,9 @@ function newCopy(snapshot: Snapshot, readAt: number): Copy {
   return { snapshot, readAt, forgetsNothingUntil, unchangedBodies: new Set() };
 }
 
-function answerOf(copy: Copy): string {
-  copy.json ??= JSON.stringify(toSnapshot(copy.snapshot.values()));
-  return copy.json;
+function answerOf(copy: Copy): CompressedOnDemand {
+  copy.answer ??= compressOnDemand(JSON.stringify(toSnapshot(copy.snapshot.values())), 'application/json');
+  return copy.answer;
 }
 
 export function createBackupCache(database: Database, now = () => Date.now()) {
@@ -75,14 +77,14 @@ export function createBackupCache(database: Database, now = () => Date.now()) {
   return {
     read: async (userId: string): Promise<Snapshot> => (await readCopy(userId)).snapshot,
 
-    /** The snapshot as the API answers it (JSON text), serialized once per copy. */
-    readJson: async (userId: string): Promise<string> => answerOf(await readCopy(userId)),
+    /** The snapshot as the API answers it, serialized and compressed once per copy. */
+    readAnswer: async (userId: string): Promise<CompressedOnDemand> => answerOf(await readCopy(userId)),
 
     /**
      * The answer to a body (by bodyDigest) that an earlier merge found to change nothing in the
-     * current copy, as JSON text; undefined when it has to be validated and merged.
+     * current copy, as readAnswer gives it; undefined when it has to be validated and merged.
      */
-    async unchangedAnswer(userId: string, digest: string, at: Date): Promise<string | undefined> {
+    async unchangedAnswer(userId: string, digest: string, at: Date): Promise<CompressedOnDemand | undefined> {
       const copy = await readCopy(userId);
       const unchanged = copy.unchangedBodies.has(digest) && at.getTime() <= copy.forgetsNothingUntil;
       return unchanged ? answerOf(copy) : undefined;

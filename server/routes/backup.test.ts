@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KvRecord } from '#shared/kv/kv-item';
@@ -230,6 +231,32 @@ describe.each(databaseTargets())('/api/backup on $name', (target) => {
       await send(snapshotOf(item('a', 'second', 5)));
       expect(await (await send(routine)).json()).toEqual(snapshotOf(item('a', 'second', 5), item('b', 1)));
       expect((await send({ ...routine, bad: { meta: {} } })).status).toBe(400);
+    });
+
+    it('answers in the encoding the client accepts, compressed anew once the snapshot changed', async () => {
+      const user = await newUser();
+      const app = appFor(user);
+      const read = async (encoding: string) => {
+        const response = await app.request('/api/backup', { headers: { 'Accept-Encoding': encoding } });
+        const bytes = Buffer.from(await response.arrayBuffer());
+        const coding = response.headers.get('Content-Encoding');
+        const text =
+          coding === 'br' ? brotliDecompressSync(bytes) : coding === 'gzip' ? gunzipSync(bytes) : bytes;
+        return { coding, vary: response.headers.get('Vary'), snapshot: JSON.parse(text.toString()) };
+      };
+      const first = snapshotOf(item('a', 'x'.repeat(2000)), item('b', 1));
+      await post(user, first);
+      expect(await read('gzip, deflate, br, zstd')).toEqual({
+        coding: 'br',
+        vary: 'Accept-Encoding',
+        snapshot: first,
+      });
+      expect(await read('gzip')).toEqual({ coding: 'gzip', vary: 'Accept-Encoding', snapshot: first });
+      expect((await read('identity')).coding).toBeNull();
+      await post(user, snapshotOf(item('b', 2, 5)));
+      const changed = snapshotOf(item('a', 'x'.repeat(2000)), item('b', 2, 5));
+      expect((await read('br')).snapshot).toEqual(changed);
+      expect((await read('gzip')).snapshot).toEqual(changed);
     });
 
     it(`forgets tombstones ${FORGET_AFTER_DAYS} days after the removal`, async () => {

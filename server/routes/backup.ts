@@ -15,7 +15,7 @@ import { apiError } from '../http-error';
 import { jsonBody } from '../json-body';
 import type { Logger } from '../logger';
 import { sameOriginJson } from '../middleware/same-origin-json';
-import { plainResponse } from '../plain-response';
+import { type CompressedOnDemand, sendCompressedOnDemand } from '../precompressed';
 
 export interface BackupDeps {
   database: Database;
@@ -42,9 +42,9 @@ function snapshotOwner(sessions: SessionReader) {
   });
 }
 
-/** Answers the snapshot, serialized once per copy (backup-cache.ts). */
-function sendSnapshot(c: Context, json: string) {
-  return plainResponse(c, json, 200, { 'cache-control': 'no-store', 'content-type': 'application/json' });
+/** Answers the snapshot, serialized and compressed once per copy (backup-cache.ts). */
+function sendSnapshot(c: Context, answer: CompressedOnDemand) {
+  return sendCompressedOnDemand(c, answer, { 'cache-control': 'no-store' });
 }
 
 /**
@@ -75,7 +75,7 @@ export function backupRoutes(deps: BackupDeps) {
   const owner = snapshotOwner(sessions);
   const app = new Hono();
 
-  app.get(apiPaths.backup, owner, async (c) => sendSnapshot(c, await snapshots.readJson(c.var.user.id)));
+  app.get(apiPaths.backup, owner, async (c) => sendSnapshot(c, await snapshots.readAnswer(c.var.user.id)));
 
   app.post(
     apiPaths.backup,
