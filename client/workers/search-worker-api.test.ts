@@ -456,7 +456,7 @@ describe('search worker', () => {
     [
       'another format',
       async () => {
-        // The header opens the pack: {"format":"sift-derived/1", ...; its last letter changed.
+        // The header opens the pack: {"format":"sift-derived/…", ...; its last letter changed.
         const bytes = await derivedFrom(raw);
         bytes[4 + `{"format":"${DERIVED_FORMAT}`.length - 1] = '_'.charCodeAt(0);
         return derivedEntry(bytes);

@@ -10,7 +10,7 @@ import { engineFor } from './engines';
 import { byRankDescending, indexSpec } from './index-input';
 import type { IndexDocument, IndexSpec } from './search-types';
 
-export const ARTIFACT_FORMAT = 'sift-index/2';
+export const ARTIFACT_FORMAT = 'sift-index/3';
 
 export interface ArtifactHeader {
   format: typeof ARTIFACT_FORMAT;

@@ -8,6 +8,7 @@ import { runSearch } from './run-search';
 import type { IndexDocument, IndexSpec, SearchRequest } from './search-types';
 import { Dictionary, typoTerms } from './sift/dictionary';
 import { exactQuality, PREFIX_QUALITY, TYPO_QUALITY, typoBudget } from './sift/match-rules';
+import { SectionReader } from './sift/sections';
 import { siftEngine } from './sift-engine';
 import { editDistance } from './typo-match';
 
@@ -251,7 +252,8 @@ describe('sift stored fields', () => {
       },
       { requiredKeys: ['fields'] },
     );
-    const records = fc.array(record, { maxLength: 20 });
+    // Past a few blocks of text lines (sections.ts), read backwards, then forwards.
+    const records = fc.array(record, { maxLength: 80 });
     await fc.assert(
       fc.asyncProperty(records, fc.constantFrom('d', ''), async (fields, idPrefix) => {
         const docs = fields.map(
@@ -261,12 +263,25 @@ describe('sift stored fields', () => {
           spec,
           siftEngine.serialize(await siftEngine.build(spec, docs)),
         );
+        for (const doc of [...docs].reverse()) expect(siftEngine.getDocument(restored, doc.id)).toEqual(doc);
         for (const doc of docs) expect(siftEngine.getDocument(restored, doc.id)).toEqual(doc);
         expect(siftEngine.getDocument(restored, 'missing')).toBeUndefined();
         expect(siftEngine.count(restored)).toBe(docs.length);
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('sift filter columns', () => {
+  const sections = async (docs: IndexDocument[]) =>
+    new SectionReader<object>(siftEngine.serialize(await siftEngine.build(spec, docs))).sections;
+
+  it('lay out no counts when every document holds exactly one value', async () => {
+    const one = { id: 'a', name: 'A', country: 'FR', rank: 0 };
+    expect(await sections([one, { ...one, id: 'b', country: 'US' }])).not.toContain('filter.0.counts');
+    expect(await sections([one, { id: 'b', name: 'B', rank: 0 }])).toContain('filter.0.counts');
+    expect(await sections([one, { ...one, id: 'b', country: ['FR', 'US'] }])).toContain('filter.0.counts');
   });
 });
 
@@ -280,7 +295,9 @@ describe('sift ranges, histograms and the nearest hits', () => {
           population: fc.oneof(fc.integer({ min: 0, max: 2_000_000 }), fc.constant(150_000)),
           rank: fc.double({ min: 0, max: 7, noNaN: true }),
         },
-        { requiredKeys: ['name', 'country', 'rank'] },
+        // Without a country now and then: a filter column whose documents all hold one value is laid
+        // out without counts, the others with them.
+        { requiredKeys: ['name', 'rank'] },
       ),
       { maxLength: 40 },
     )

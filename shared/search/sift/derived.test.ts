@@ -58,7 +58,7 @@ describe('derived arrays', () => {
     const bytes = siftEngine.serialize(await siftEngine.build(spec, documents));
     const other = siftEngine.serialize(await siftEngine.build(spec, documents.slice(0, 100)));
     const derived = siftEngine.derive!(await siftEngine.restore(spec, bytes.slice()));
-    // The header opens the pack: {"format":"sift-derived/1", ...; its last letter changed.
+    // The header opens the pack: {"format":"sift-derived/…", ...; its last letter changed.
     const otherFormat = derived.slice();
     otherFormat[4 + `{"format":"${DERIVED_FORMAT}`.length - 1] = '_'.charCodeAt(0);
     expect(() => unpackDerived(otherFormat)).toThrow(/Not a sift-derived/);

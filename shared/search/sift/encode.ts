@@ -8,7 +8,7 @@ import type { ColumnHeader } from './stored-fields';
 import { StoredFieldsWriter } from './stored-fields-writer';
 import type { SiftDocument, SiftSpec, SiftTokenizer } from './types';
 
-export const SIFT_PAYLOAD_VERSION = 1;
+export const SIFT_PAYLOAD_VERSION = 2;
 /** Postings keep one bit per searched property, in a byte. */
 export const MAX_SEARCH_PROPERTIES = 8;
 
@@ -146,7 +146,7 @@ export class SiftIndexWriter {
       masks,
       ...Object.fromEntries(
         filters.flatMap((filter, i) => [
-          [`filter.${i}.counts`, filter.counts],
+          ...(filter.counts ? [[`filter.${i}.counts`, filter.counts]] : []),
           [`filter.${i}.values`, filter.valueIds],
         ]),
       ),

@@ -1,6 +1,7 @@
 // Filterable properties: per document, the ids of the values it holds (a compressed sparse row:
-// counts in the artifact, start offsets derived on load). A `where` clause becomes a lookup table
-// over value ids, and facets count value ids over the matches.
+// counts in the artifact, start offsets derived on load; neither when every document holds exactly
+// one value, as a city its country: its id is then at the document's own position). A `where`
+// clause becomes a lookup table over value ids, and facets count value ids over the matches.
 import type { DerivedArrays } from './derived';
 import { Growable } from './growable';
 import type { SectionReader } from './sections';
@@ -11,6 +12,8 @@ export interface FilterHeader {
   type: SiftFilterType;
   /** Value id n stands for values[n - 1]. */
   values: string[];
+  /** Every document holds exactly one value: the column has no counts. */
+  oneEach?: true;
 }
 
 /** The string values a document holds for a property: one string, or the strings of a list, once each. */
@@ -24,6 +27,7 @@ export class FilterColumnWriter {
   private readonly ids = new Map<string, number>();
   private readonly counts = new Growable(Uint32Array);
   private readonly valueIds = new Growable(Uint32Array);
+  private oneEach = true;
 
   constructor(
     private readonly name: string,
@@ -33,6 +37,7 @@ export class FilterColumnWriter {
   add(document: SiftDocument): void {
     const values = stringValues(document[this.name]);
     this.counts.push(values.length);
+    if (values.length !== 1) this.oneEach = false;
     for (const value of values) {
       let id = this.ids.get(value);
       if (id === undefined) {
@@ -45,6 +50,8 @@ export class FilterColumnWriter {
 
   finish() {
     const header: FilterHeader = { name: this.name, type: this.type, values: [...this.ids.keys()] };
+    if (this.oneEach)
+      return { header: { ...header, oneEach: true as const }, valueIds: this.valueIds.view() };
     return { header, counts: this.counts.view(), valueIds: this.valueIds.view() };
   }
 }
@@ -53,19 +60,22 @@ export class FilterColumn {
   readonly name: string;
   private readonly values: string[];
   private readonly valueIndex: Map<string, number>;
-  private readonly starts: Uint32Array;
+  /** Where each document's value ids start in `ids`; absent when each holds one (at its position). */
+  private readonly starts?: Uint32Array;
   private readonly ids: Uint16Array | Uint32Array;
 
   constructor(header: FilterHeader, reader: SectionReader<unknown>, section: string, derived: DerivedArrays) {
     this.name = header.name;
     this.values = header.values;
     this.valueIndex = new Map(header.values.map((value, i) => [value, i + 1]));
-    const counts = reader.shuffled(`${section}.counts`);
-    this.starts = derived.array(`${section}.starts`, Uint32Array, counts.length + 1, () => {
-      const starts = new Uint32Array(counts.length + 1);
-      for (let d = 0; d < counts.length; d += 1) starts[d + 1] = starts[d]! + counts.get(d);
-      return starts;
-    });
+    if (!header.oneEach) {
+      const counts = reader.shuffled(`${section}.counts`);
+      this.starts = derived.array(`${section}.starts`, Uint32Array, counts.length + 1, () => {
+        const starts = new Uint32Array(counts.length + 1);
+        for (let d = 0; d < counts.length; d += 1) starts[d + 1] = starts[d]! + counts.get(d);
+        return starts;
+      });
+    }
     // Value ids go from 1 to the number of values: most columns have few.
     const values = `${section}.values`;
     const idCount = reader.uint8(values).length / 4;
@@ -77,7 +87,9 @@ export class FilterColumn {
 
   /** The document's value (its first, for lists), for stored fields that share this column. */
   firstValue(d: number): string | undefined {
-    return this.starts[d] === this.starts[d + 1] ? undefined : this.values[this.ids[this.starts[d]!]! - 1];
+    const { starts } = this;
+    if (!starts) return this.values[this.ids[d]! - 1];
+    return starts[d] === starts[d + 1] ? undefined : this.values[this.ids[starts[d]!]! - 1];
   }
 
   /** A table over value ids: 1 where the value is one of `accepted`. */
@@ -90,7 +102,9 @@ export class FilterColumn {
 
   /** The document holds at least one value marked in `table`. */
   holdsAny(d: number, table: Uint8Array): boolean {
-    for (let k = this.starts[d]!; k < this.starts[d + 1]!; k += 1) if (table[this.ids[k]!]) return true;
+    const { starts, ids } = this;
+    if (!starts) return table[ids[d]!] !== 0;
+    for (let k = starts[d]!; k < starts[d + 1]!; k += 1) if (table[ids[k]!]) return true;
     return false;
   }
 
@@ -99,7 +113,9 @@ export class FilterColumn {
   }
 
   count(d: number, counts: Uint32Array): void {
-    for (let k = this.starts[d]!; k < this.starts[d + 1]!; k += 1) counts[this.ids[k]!]! += 1;
+    const { starts, ids } = this;
+    if (!starts) counts[ids[d]!]! += 1;
+    else for (let k = starts[d]!; k < starts[d + 1]!; k += 1) counts[ids[k]!]! += 1;
   }
 
   facet(counts: Uint32Array): Record<string, number> {

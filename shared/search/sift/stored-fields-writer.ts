@@ -32,7 +32,8 @@ function scaleDecimals(numbers: Float64Array): number | undefined {
     for (const value of numbers) {
       if (Number.isNaN(value)) continue;
       const scaled = Math.round(value * scale);
-      if (Math.abs(scaled) >= 2 ** 31 || !Object.is((scaled | 0) / scale, value)) {
+      // -0 is kept as 0, as JSON writes it, so that one -0 does not turn a column of coordinates into text.
+      if (Math.abs(scaled) >= 2 ** 31 || (scaled | 0) / scale !== value) {
         fits = false;
         break;
       }

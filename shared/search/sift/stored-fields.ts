@@ -131,9 +131,12 @@ export class StoredFields {
   private idTable(): Int32Array {
     const table = new Int32Array(idTableSize(this.count));
     const mask = table.length - 1;
-    // Later documents first, so that of two with one key the later is found (as a Map kept it).
+    // The keys are read in order (text lines are found fastest so), then placed later documents
+    // first, so that of two with one key the later is found (as a Map kept it).
+    const hashes = new Uint32Array(this.count);
+    for (let d = 0; d < this.count; d += 1) hashes[d] = hashOf(this.id(d));
     for (let d = this.count - 1; d >= 0; d -= 1) {
-      let slot = hashOf(this.id(d)) & mask;
+      let slot = hashes[d]! & mask;
       while (table[slot] !== 0) slot = (slot + 1) & mask;
       table[slot] = d + 1;
     }
