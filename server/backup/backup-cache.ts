@@ -1,8 +1,8 @@
 // Each user's backup snapshot as this process last read it, so reading it again, or posting a
 // snapshot that changes nothing (a device's routine sync), costs no query, and its answer no
-// serializing or compressing after the first. A merge that changes
-// something announces the user on BACKUP_CHANGED_CHANNEL and every process forgets its copy; a
-// copy is also read again once older than SNAPSHOT_TTL_MS, which bounds a missed announcement.
+// serializing or compressing after the first. A merge that changes something announces the user
+// on BACKUP_CHANGED_CHANNEL and every process forgets its copy; a copy is also read again once
+// older than SNAPSHOT_TTL_MS, which bounds a missed announcement.
 import { createHash } from 'node:crypto';
 import type { KvRecord } from '#shared/kv/kv-item';
 import { mergeRecords } from '#shared/kv/kv-merge';

@@ -113,11 +113,11 @@ export class SiftIndex {
 
   /**
    * The arrays derived from the bytes so far, packed (derived.ts): what a later opening of the same
-   * bytes takes as `kept`. Those made on first use (line starts, the key table) are in only once made.
+   * bytes takes as `kept`, the text columns' line starts among them. The key table, made on first use,
+   * is in only once made.
    */
   derivedArrays(): Uint8Array {
-    // Reading a document makes the line starts of every text column, which the first hits read.
-    if (this.documentCount > 0) this.stored.document(0);
+    this.stored.makeLineStarts();
     return this.derived.pack();
   }
 

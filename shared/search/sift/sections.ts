@@ -108,14 +108,19 @@ export class TextLines {
     return String.fromCharCode.apply(null, codes);
   }
 
-  private lineStart(i: number): number {
+  /** The start of every LINES_PER_START-th line, found (or taken from those kept) on the first call. */
+  blockStarts(): Uint32Array {
     this.starts ??= this.derived.array(
       `${this.name}.starts`,
       Uint32Array,
       Math.ceil(this.count / LINES_PER_START),
       () => blockStarts(this.bytes, this.count),
     );
-    let at = this.starts[Math.floor(i / LINES_PER_START)]!;
+    return this.starts;
+  }
+
+  private lineStart(i: number): number {
+    let at = this.blockStarts()[Math.floor(i / LINES_PER_START)]!;
     for (let line = i - (i % LINES_PER_START); line < i; line += 1) at = this.bytes.indexOf(NEWLINE, at) + 1;
     return at;
   }

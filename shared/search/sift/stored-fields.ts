@@ -7,7 +7,7 @@
 // - string, number: lines of text; json: anything else, as lines of JSON (empty line: absent).
 import type { DerivedArrays } from './derived';
 import type { FilterColumn } from './filter-columns';
-import type { SectionReader } from './sections';
+import type { SectionReader, TextLines } from './sections';
 import type { SiftDocument } from './types';
 
 type ColumnKind = 'filter' | 'dict' | 'digits' | 'scaled' | 'string' | 'number' | 'json';
@@ -36,6 +36,7 @@ function columnReader(
   count: number,
   filters: Map<string, FilterColumn>,
   derived: DerivedArrays,
+  texts: TextLines[],
 ): ColumnReader {
   if (header.kind === 'filter') {
     const column = filters.get(header.name)!;
@@ -66,6 +67,7 @@ function columnReader(
     };
   }
   const lines = reader.textLines(section, count, derived);
+  texts.push(lines);
   const parse: (line: string) => unknown =
     header.kind === 'string' ? String : header.kind === 'number' ? Number : JSON.parse;
   return (d: number) => {
@@ -77,6 +79,8 @@ function columnReader(
 export class StoredFields {
   private readonly columns: [string, ColumnReader][];
   private readonly readId: ColumnReader;
+  /** The columns held as lines of text. */
+  private readonly texts: TextLines[] = [];
   /** Positions + 1 by key hash (open addressing, half full), made on first use. */
   private byId: Int32Array | undefined;
 
@@ -89,9 +93,14 @@ export class StoredFields {
   ) {
     this.columns = headers.map((header, i) => [
       header.name,
-      columnReader(header, `column.${i}`, reader, count, filters, derived),
+      columnReader(header, `column.${i}`, reader, count, filters, derived, this.texts),
     ]);
     this.readId = this.column('id');
+  }
+
+  /** Finds the block starts of every text column (sections.ts), which the first hits read. */
+  makeLineStarts(): void {
+    for (const lines of this.texts) lines.blockStarts();
   }
 
   /** Reads one property of a document (undefined when absent, or when no document has it). */
