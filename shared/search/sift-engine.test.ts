@@ -273,6 +273,26 @@ describe('sift stored fields', () => {
   });
 });
 
+describe('sift stored fields past the value table', () => {
+  it('gives back every value of a column that ends as text after 65,535 distinct values', async () => {
+    // Past 65,535 distinct values a column keeps no value table: its lines are made from its numbers
+    // or digits, at the end (n) or when a later value ends those too (k, m).
+    const count = 70_000;
+    const docs: IndexDocument[] = Array.from({ length: count }, (_, i) => ({
+      id: `d${i}`,
+      name: 'a',
+      rank: 0,
+      n: i + 0.1234567,
+      k: i === count - 1 ? 'x' : String(i),
+      m: i === count - 1 ? 'y' : i + 0.5,
+    }));
+    const index = await siftEngine.restore(spec, siftEngine.serialize(await siftEngine.build(spec, docs)));
+    for (const i of [0, 1, 40_000, 65_535, 65_536, count - 2, count - 1]) {
+      expect(siftEngine.getDocument(index, `d${i}`)).toEqual(docs[i]);
+    }
+  });
+});
+
 describe('sift filter columns', () => {
   const sections = async (docs: IndexDocument[]) =>
     new SectionReader<object>(siftEngine.serialize(await siftEngine.build(spec, docs))).sections;

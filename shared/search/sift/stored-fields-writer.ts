@@ -1,7 +1,9 @@
 // Stored fields made one document at a time (their encodings: stored-fields.ts). A column's
 // encoding depends on all of its values, so each column keeps, while they remain possible, the
-// compact forms it may end in (dictionary ids, 32-bit digits, numbers, text lines) instead of the
-// values, and picks one when the last document is in.
+// compact forms it may end in (dictionary ids, 32-bit digits, numbers) instead of the values, and
+// picks one when the last document is in. Its text lines, the largest form, are made only once no
+// compact form is left to make them from: at a million documents, lines kept beside the numbers,
+// keys and enum values that ended compact were about 50 MB of the build's memory.
 import { Growable } from './growable';
 import { ABSENT_DIGITS, ABSENT_SCALED, type ColumnHeader, MAX_DECIMALS } from './stored-fields';
 import type { SiftDocument } from './types';
@@ -82,6 +84,29 @@ class Lines {
   }
 }
 
+interface CompactForms {
+  dict?: Growable<Uint32Array>;
+  dictTable: unknown[];
+  digits?: Growable<Uint32Array>;
+  numbers?: Growable<Float64Array>;
+}
+
+/** Value d's text line, made from a compact form of the column; undefined when none is kept. */
+function compactLines(forms: CompactForms, plain: boolean): ((d: number) => string) | undefined {
+  const { dict, dictTable, digits, numbers } = forms;
+  const line = (value: unknown) => (plain ? (value as string) : JSON.stringify(value));
+  if (dict) return (d) => (dict.get(d) === 0 ? '' : line(dictTable[dict.get(d) - 1]));
+  if (digits) return (d) => (digits.get(d) === ABSENT_DIGITS ? '' : String(digits.get(d)));
+  if (numbers) return (d) => (Number.isNaN(numbers.get(d)) ? '' : JSON.stringify(numbers.get(d)));
+  return undefined;
+}
+
+function linesOf(line: (d: number) => string, count: number): Lines {
+  const lines = new Lines();
+  for (let d = 0; d < count; d += 1) lines.push(line(d));
+  return lines;
+}
+
 class ColumnWriter {
   length = 0;
   private allStrings = true;
@@ -93,7 +118,8 @@ class ColumnWriter {
   private dict: Growable<Uint32Array> | undefined = new Growable(Uint32Array);
   private digits: Growable<Uint32Array> | undefined = new Growable(Uint32Array);
   private numbers: Growable<Float64Array> | undefined = new Growable(Float64Array);
-  private readonly lines = new Lines();
+  /** Made once no compact form above is left to make them from (compactLines). */
+  private lines: Lines | undefined;
 
   constructor(
     private readonly name: string,
@@ -106,9 +132,11 @@ class ColumnWriter {
       this.dict?.push(0);
       this.digits?.push(ABSENT_DIGITS);
       this.numbers?.push(Number.NaN);
-      this.lines.push('');
+      this.lines?.push('');
       return;
     }
+    // The forms kept before this value: should it end them all, the lines so far are made from them.
+    const { dict, dictTable, digits, numbers } = this;
     if (typeof value !== 'string') this.allStrings = false;
     this.addToDict(value);
     if (this.allDigits && !isDigits(value)) {
@@ -121,11 +149,15 @@ class ColumnWriter {
       this.numbers = undefined;
     }
     this.numbers?.push(value as number);
+    if (!this.lines && !this.dict && !this.digits && !this.numbers) {
+      const made = compactLines({ dict, dictTable, digits, numbers }, this.allPlainLines);
+      this.lines = linesOf(made!, this.length - 1);
+    }
     if (this.allPlainLines && !isPlainLine(value)) {
       this.allPlainLines = false;
-      this.lines.toJson();
+      this.lines?.toJson();
     }
-    this.lines.push(this.allPlainLines ? (value as string) : JSON.stringify(value));
+    this.lines?.push(this.allPlainLines ? (value as string) : JSON.stringify(value));
   }
 
   private addToDict(value: unknown): void {
@@ -163,7 +195,11 @@ class ColumnWriter {
       return { header: { name, kind: 'scaled', decimals }, section };
     }
     const kind = this.allPlainLines ? 'string' : this.allFinite ? 'number' : 'json';
-    return { header: { name, kind }, section: this.lines.encode() };
+    const { dict, dictTable, digits, numbers } = this;
+    const lines =
+      this.lines ??
+      linesOf(compactLines({ dict, dictTable, digits, numbers }, this.allPlainLines)!, this.length);
+    return { header: { name, kind }, section: lines.encode() };
   }
 }
 
