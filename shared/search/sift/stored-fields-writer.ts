@@ -91,19 +91,17 @@ interface CompactForms {
   numbers?: Growable<Float64Array>;
 }
 
-/** Value d's text line, made from a compact form of the column; undefined when none is kept. */
-function compactLines(forms: CompactForms, plain: boolean): ((d: number) => string) | undefined {
+/** The text lines of the first `count` values, made from a compact form of the column (one is kept). */
+function linesFrom(forms: CompactForms, plain: boolean, count: number): Lines {
   const { dict, dictTable, digits, numbers } = forms;
   const line = (value: unknown) => (plain ? (value as string) : JSON.stringify(value));
-  if (dict) return (d) => (dict.get(d) === 0 ? '' : line(dictTable[dict.get(d) - 1]));
-  if (digits) return (d) => (digits.get(d) === ABSENT_DIGITS ? '' : String(digits.get(d)));
-  if (numbers) return (d) => (Number.isNaN(numbers.get(d)) ? '' : JSON.stringify(numbers.get(d)));
-  return undefined;
-}
-
-function linesOf(line: (d: number) => string, count: number): Lines {
+  const lineOf: (d: number) => string = dict
+    ? (d) => (dict.get(d) === 0 ? '' : line(dictTable[dict.get(d) - 1]))
+    : digits
+      ? (d) => (digits.get(d) === ABSENT_DIGITS ? '' : String(digits.get(d)))
+      : (d) => (Number.isNaN(numbers!.get(d)) ? '' : JSON.stringify(numbers!.get(d)));
   const lines = new Lines();
-  for (let d = 0; d < count; d += 1) lines.push(line(d));
+  for (let d = 0; d < count; d += 1) lines.push(lineOf(d));
   return lines;
 }
 
@@ -118,7 +116,7 @@ class ColumnWriter {
   private dict: Growable<Uint32Array> | undefined = new Growable(Uint32Array);
   private digits: Growable<Uint32Array> | undefined = new Growable(Uint32Array);
   private numbers: Growable<Float64Array> | undefined = new Growable(Float64Array);
-  /** Made once no compact form above is left to make them from (compactLines). */
+  /** Made once no compact form above is left to make them from (linesFrom). */
   private lines: Lines | undefined;
 
   constructor(
@@ -150,8 +148,7 @@ class ColumnWriter {
     }
     this.numbers?.push(value as number);
     if (!this.lines && !this.dict && !this.digits && !this.numbers) {
-      const made = compactLines({ dict, dictTable, digits, numbers }, this.allPlainLines);
-      this.lines = linesOf(made!, this.length - 1);
+      this.lines = linesFrom({ dict, dictTable, digits, numbers }, this.allPlainLines, this.length - 1);
     }
     if (this.allPlainLines && !isPlainLine(value)) {
       this.allPlainLines = false;
@@ -197,8 +194,7 @@ class ColumnWriter {
     const kind = this.allPlainLines ? 'string' : this.allFinite ? 'number' : 'json';
     const { dict, dictTable, digits, numbers } = this;
     const lines =
-      this.lines ??
-      linesOf(compactLines({ dict, dictTable, digits, numbers }, this.allPlainLines)!, this.length);
+      this.lines ?? linesFrom({ dict, dictTable, digits, numbers }, this.allPlainLines, this.length);
     return { header: { name, kind }, section: lines.encode() };
   }
 }
