@@ -20,7 +20,7 @@ describe('DocumentSpool', () => {
     const spool = new DocumentSpool({ rank: { property: 'population', scale: 'linear' } });
     const rows = [
       { key: 'b', json: JSON.stringify({ name: 'Tie B', population: 10 }) },
-      { key: 'c', json: JSON.stringify({ name: 'Größer', population: 500 }) },
+      { key: 'ç', json: JSON.stringify({ name: 'Größer', population: 500 }) },
       // Larger than the spool's buffer, so that it is written on its own.
       { key: 'a', json: JSON.stringify({ name: 'Tie A', population: 10, text: 'é'.repeat(5 * 2 ** 20) }) },
     ];
@@ -28,7 +28,7 @@ describe('DocumentSpool', () => {
     expect(readdirSync(folder)).toEqual([]);
     const documents = [...spool.inRankOrder()];
     expect(documents.map((document) => [document.id, document.rank, document.name])).toEqual([
-      ['c', 500, 'Größer'],
+      ['ç', 500, 'Größer'],
       ['a', 10, 'Tie A'],
       ['b', 10, 'Tie B'],
     ]);

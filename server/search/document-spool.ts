@@ -1,7 +1,9 @@
-// A source's documents held aside while an index build reads them: each one's JSON text as UTF-8
-// in a temporary file (the operating system's page cache, not the process's memory), its key and
-// its rank in memory, so that a million documents take tens of MB of the build instead of the
-// size of their text (160 MB) or of a million parsed objects. They come back parsed, best rank first.
+// A source's documents held aside while an index build reads them: each one's key and JSON text as
+// UTF-8 in a temporary file (the operating system's page cache, not the process's memory), its
+// rank in memory, so that a million documents take tens of MB of the build instead of the size of
+// their text (160 MB) or of a million parsed objects. They come back parsed, best rank first. The
+// keys are also kept in memory until the order is sorted, which compares them: the indexing that
+// follows then has their 40 MB (a million keys as strings) to itself.
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,32 +32,40 @@ export class DocumentSpool {
   private buffered = 0;
   /** Bytes in the file before the buffer's. */
   private flushed = 0;
-  private readonly keys: string[] = [];
+  /** Until sorted; then read from the file. */
+  private keys: string[] = [];
   private readonly ranks = new Growable(Float64Array);
-  /** Per document: its text's place in the file (float: past 4 GB) and its length in bytes. */
+  /** Per document: its key's and text's place in the file (float: past 4 GB), their lengths in bytes. */
   private readonly starts = new Growable(Float64Array);
+  private readonly keyLengths = new Growable(Uint32Array);
   private readonly lengths = new Growable(Uint32Array);
   private readonly encoder = new TextEncoder();
 
   constructor(private readonly source: Pick<DataSourceConfig, 'rank'>) {}
 
   get count(): number {
-    return this.keys.length;
+    return this.ranks.length;
   }
 
   add(row: DocumentRow): void {
     this.keys.push(row.key);
     this.ranks.push(rankOf(this.source, JSON.parse(row.json) as Record<string, unknown>));
-    let written = this.encode(row.json);
+    this.starts.push(this.flushed + this.buffered);
+    this.keyLengths.push(this.write(row.key));
+    this.lengths.push(this.write(row.json));
+  }
+
+  /** Appends `text` to the buffer (flushing it first when full); returns its length in bytes. */
+  private write(text: string): number {
+    let written = this.encode(text);
     if (written === undefined) {
       this.flush();
       // UTF-8 takes at most 3 bytes per UTF-16 unit.
-      if (row.json.length * 3 > this.buffer.length) this.buffer = new Uint8Array(row.json.length * 3);
-      written = this.encode(row.json)!;
+      if (text.length * 3 > this.buffer.length) this.buffer = new Uint8Array(text.length * 3);
+      written = this.encode(text)!;
     }
-    this.starts.push(this.flushed + this.buffered);
-    this.lengths.push(written);
     this.buffered += written;
+    return written;
   }
 
   /** The bytes `text` took in the buffer, or undefined when it does not fit there. */
@@ -71,29 +81,38 @@ export class DocumentSpool {
     this.buffered = 0;
   }
 
+  /** The documents' positions best rank first, then by key; the keys in memory are let go after. */
+  private sortedOrder(): Uint32Array {
+    const { keys } = this;
+    const ranks = this.ranks.view();
+    const order = new Uint32Array(keys.length).map((_, i) => i);
+    // byRankDescending's order, without an object per comparison.
+    order.sort((a, b) => ranks[b]! - ranks[a]! || (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
+    this.keys = [];
+    return order;
+  }
+
   /**
    * The documents as indexed, with their rank recomputed from the current config: best rank first,
    * then by key. The file is closed once they are all read, or when the reading stops early.
    */
   *inRankOrder(): Generator<IndexDocument> {
     this.flush();
-    const { keys } = this;
+    const order = this.sortedOrder();
     const ranks = this.ranks.view();
-    const order = new Uint32Array(keys.length).map((_, i) => i);
-    // byRankDescending's order, without an object per comparison.
-    order.sort((a, b) => ranks[b]! - ranks[a]! || (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0));
     const decoder = new TextDecoder();
     try {
       for (const i of order) {
-        const length = this.lengths.get(i);
+        const keyLength = this.keyLengths.get(i);
+        const length = keyLength + this.lengths.get(i);
         const bytes = this.buffer.length >= length ? this.buffer : new Uint8Array(length);
         for (let at = 0, read = 1; at < length; at += read) {
           read = readSync(this.file, bytes, at, length - at, this.starts.get(i) + at);
           if (read === 0) throw new Error('The document spool ended early');
         }
         yield toIndexDocument(
-          keys[i]!,
-          JSON.parse(decoder.decode(bytes.subarray(0, length))) as Record<string, unknown>,
+          decoder.decode(bytes.subarray(0, keyLength)),
+          JSON.parse(decoder.decode(bytes.subarray(keyLength, length))) as Record<string, unknown>,
           ranks[i]!,
         );
       }
