@@ -31,7 +31,7 @@ export class ArtifactBuild {
     const count = this.indexSpooled(writer);
     // A turn of the event loop lets the spool's keys and ranks be freed before the index is laid out.
     await new Promise((resolve) => setImmediate(resolve));
-    return packArtifact(this.source, this.source.algorithm, count, writer.finish(), this.hides);
+    return packArtifact(this.source, this.source.algorithm, count, writer.finishLayout(), this.hides);
   }
 
   /** Hands the spooled documents to `writer`, best rank first, and lets the spool go. */

@@ -45,26 +45,42 @@ const streamed = (bytes: Uint8Array) => new Blob([bytes as Uint8Array<ArrayBuffe
 /** Bytes of the payload handed to gzip at a time, so that header and payload are never copied into one buffer. */
 const PACK_CHUNK = 1 << 20;
 
-/** The artifact's uncompressed bytes as a stream: length, header, padding, then the payload in place. */
+/** A payload made chunk by chunk as it is compressed (a Sift writer's `finishLayout`). */
+export interface PayloadChunks {
+  size: number;
+  chunks(): Iterable<Uint8Array>;
+}
+
+function* inChunks(payload: Uint8Array): Generator<Uint8Array> {
+  for (let at = 0; at < payload.length; at += PACK_CHUNK) yield payload.subarray(at, at + PACK_CHUNK);
+}
+
+/** The artifact's uncompressed bytes as a stream: length, header, padding, then the payload's chunks. */
 function packed(
   header: ArtifactHeader,
-  payload: Uint8Array,
+  payload: Uint8Array | PayloadChunks,
 ): { stream: ReadableStream<Uint8Array<ArrayBuffer>>; size: number } {
   const headerBytes = new TextEncoder().encode(JSON.stringify(header));
   const offset = payloadOffset(headerBytes.length);
   const prefix = new Uint8Array(new ArrayBuffer(offset));
   new DataView(prefix.buffer).setUint32(0, headerBytes.length, true);
   prefix.set(headerBytes, 4);
-  let at = -1;
+  const chunks = (payload instanceof Uint8Array ? inChunks(payload) : payload.chunks())[Symbol.iterator]();
+  let started = false;
   const stream = new ReadableStream<Uint8Array<ArrayBuffer>>({
     pull(controller) {
-      if (at === -1) controller.enqueue(prefix);
-      else controller.enqueue(payload.subarray(at, at + PACK_CHUNK) as Uint8Array<ArrayBuffer>);
-      at = at === -1 ? 0 : at + PACK_CHUNK;
-      if (at >= payload.length) controller.close();
+      if (!started) {
+        started = true;
+        controller.enqueue(prefix);
+        return;
+      }
+      const next = chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value as Uint8Array<ArrayBuffer>);
     },
   });
-  return { stream, size: offset + payload.length };
+  const size = payload instanceof Uint8Array ? payload.length : payload.size;
+  return { stream, size: offset + size };
 }
 
 /**
@@ -87,7 +103,7 @@ export async function packArtifact(
   source: Pick<DataSourceConfig, 'dataType' | 'searchProperties' | 'indexedProperties'>,
   algorithm: string,
   documentCount: number,
-  payload: Uint8Array,
+  payload: Uint8Array | PayloadChunks,
   hides?: string[],
 ): Promise<BuiltArtifact> {
   const header: ArtifactHeader = {

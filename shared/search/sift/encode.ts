@@ -3,7 +3,7 @@
 // searched properties holding it), the filter columns and the stored fields.
 import { FilterColumnWriter, type FilterHeader, stringValues } from './filter-columns';
 import { Growable } from './growable';
-import { linesSection, writeSections } from './sections';
+import { layOutSections, layoutBytes, linesSection, type SectionsLayout } from './sections';
 import type { ColumnHeader } from './stored-fields';
 import { StoredFieldsWriter } from './stored-fields-writer';
 import type { SiftDocument, SiftSpec, SiftTokenizer } from './types';
@@ -88,7 +88,7 @@ class PostingsWriter {
 /**
  * Builds the index one document at a time, in the order hits should take when scores tie (best
  * rank first), holding only compact forms: postings, filter columns and stored-field columns.
- * `finish` (once) sorts the dictionary and lays the sections out.
+ * `finish` or `finishLayout` (once) sorts the dictionary and lays the sections out.
  */
 export class SiftIndexWriter {
   private readonly searchProperties: string[];
@@ -126,6 +126,11 @@ export class SiftIndexWriter {
   }
 
   finish(): Uint8Array {
+    return layoutBytes(this.finishLayout());
+  }
+
+  /** The index's bytes as a layout made as it is read (`layOutSections`); once. */
+  finishLayout(): SectionsLayout {
     const { terms, termCounts, docDeltas, masks } = this.postings.finish();
     // Its entries are laid out: let them go before the other sections take their room.
     this.postings = new PostingsWriter();
@@ -139,7 +144,7 @@ export class SiftIndexWriter {
       filters: filters.map((filter) => filter.header),
       columns: stored.headers,
     };
-    return writeSections(header, {
+    return layOutSections(header, {
       terms: linesSection(terms),
       termCounts,
       docDeltas,

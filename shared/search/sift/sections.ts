@@ -10,7 +10,21 @@ import type { DerivedArrays } from './derived';
 type Section = Uint8Array | Uint32Array;
 type SectionTable = Record<string, [offset: number, byteLength: number]>;
 
-export function writeSections(header: object, sections: Record<string, Section>): Uint8Array {
+/** Values of a 32-bit section shuffled at a time when a layout is read in chunks. */
+const SHUFFLE_CHUNK = 1 << 18;
+
+/** A serialised index's bytes, `size` of them, made chunk by chunk as `chunks` (read once) is read. */
+export interface SectionsLayout {
+  size: number;
+  chunks(): Generator<Uint8Array>;
+}
+
+/**
+ * The layout of `header` and `sections`, made only as it is read: a million documents' index is
+ * compressed without a copy of all its bytes (73 MB) beside the sections, and each section is let
+ * go once laid out, so that it can be collected while the rest are.
+ */
+export function layOutSections(header: object, sections: Record<string, Section>): SectionsLayout {
   const table: SectionTable = {};
   let offset = 0;
   for (const [name, section] of Object.entries(sections)) {
@@ -18,23 +32,42 @@ export function writeSections(header: object, sections: Record<string, Section>)
     offset += section.byteLength;
   }
   const headerBytes = new TextEncoder().encode(JSON.stringify({ ...header, sections: table }));
-  const start = 4 + headerBytes.length;
-  const bytes = new Uint8Array(start + offset);
-  new DataView(bytes.buffer).setUint32(0, headerBytes.length, true);
-  bytes.set(headerBytes, 4);
-  for (const [name, section] of Object.entries(sections)) {
-    const at = start + table[name]![0];
-    if (section instanceof Uint32Array) shuffle(section, bytes.subarray(at, at + section.byteLength));
-    else bytes.set(section, at);
+  const prefix = new Uint8Array(4 + headerBytes.length);
+  new DataView(prefix.buffer).setUint32(0, headerBytes.length, true);
+  prefix.set(headerBytes, 4);
+  const pending = Object.values(sections);
+  return {
+    size: prefix.length + offset,
+    *chunks() {
+      yield prefix;
+      for (let section = pending.shift(); section; section = pending.shift()) {
+        if (section instanceof Uint32Array) yield* shuffled(section);
+        else yield section;
+      }
+    },
+  };
+}
+
+/** A layout's bytes in one array. */
+export function layoutBytes(layout: SectionsLayout): Uint8Array {
+  const bytes = new Uint8Array(layout.size);
+  let at = 0;
+  for (const chunk of layout.chunks()) {
+    bytes.set(chunk, at);
+    at += chunk.length;
   }
   return bytes;
 }
 
-/** Byte plane p of every value (little-endian), plane after plane. */
-function shuffle(values: Uint32Array, into: Uint8Array): void {
+/** Byte plane p of every value (little-endian), plane after plane, in chunks. */
+function* shuffled(values: Uint32Array): Generator<Uint8Array> {
   const n = values.length;
   for (let plane = 0; plane < 4; plane += 1) {
-    for (let i = 0; i < n; i += 1) into[plane * n + i] = (values[i]! >>> (8 * plane)) & 0xff;
+    for (let from = 0; from < n; from += SHUFFLE_CHUNK) {
+      const chunk = new Uint8Array(Math.min(SHUFFLE_CHUNK, n - from));
+      for (let i = 0; i < chunk.length; i += 1) chunk[i] = (values[from + i]! >>> (8 * plane)) & 0xff;
+      yield chunk;
+    }
   }
 }
 
