@@ -3,9 +3,10 @@
 // searched properties holding it), the filter columns and the stored fields.
 import { FilterColumnWriter, type FilterHeader, stringValues } from './filter-columns';
 import { Growable } from './growable';
-import { layOutSections, layoutBytes, linesSection, type SectionsLayout } from './sections';
+import { layOutSections, layoutBytes, type SectionsLayout } from './sections';
 import type { ColumnHeader } from './stored-fields';
-import { StoredFieldsWriter } from './stored-fields-writer';
+import { Lines, StoredFieldsWriter } from './stored-fields-writer';
+import { TermTable } from './term-table';
 import type { SiftDocument, SiftSpec, SiftTokenizer } from './types';
 
 export const SIFT_PAYLOAD_VERSION = 2;
@@ -23,8 +24,7 @@ export interface SiftHeader {
 
 /** Postings gathered one document at a time, as (term, document, mask) entries in typed arrays. */
 class PostingsWriter {
-  private readonly termIds = new Map<string, number>();
-  private readonly terms: string[] = [];
+  private readonly terms = new TermTable();
   /** Per term id: the last document holding it and that posting's entry. */
   private readonly lastDoc = new Growable(Uint32Array);
   private readonly lastEntry = new Growable(Uint32Array);
@@ -33,11 +33,9 @@ class PostingsWriter {
   private readonly entryMasks = new Growable(Uint8Array);
 
   add(word: string, d: number, p: number): void {
-    let t = this.termIds.get(word);
-    if (t === undefined) {
+    const t = this.terms.idOf(word);
+    if (t === this.lastDoc.length) {
       if (word.includes('\n')) throw new Error(`The tokenizer returned a word with a line break: ${word}`);
-      t = this.terms.push(word) - 1;
-      this.termIds.set(word, t);
       this.lastDoc.push(d);
       this.lastEntry.push(this.entryTerms.length);
     } else if (this.lastDoc.get(t) === d) {
@@ -53,25 +51,26 @@ class PostingsWriter {
     this.entryMasks.push(1 << p);
   }
 
-  /** The sorted dictionary and each term's postings, in its order; the writer is spent after. */
+  /** The sorted dictionary's lines and each term's postings, in its order; the writer is spent after. */
   finish() {
-    const terms = [...this.terms].sort();
+    const sorted = this.terms.sortedIds();
+    const termCount = sorted.length;
     /** Term id → its position in the sorted dictionary. */
-    const position = new Uint32Array(terms.length);
-    terms.forEach((term, i) => {
-      position[this.termIds.get(term)!] = i;
+    const position = new Uint32Array(termCount);
+    const lines = new Lines();
+    sorted.forEach((t, i) => {
+      position[t] = i;
+      lines.push(this.terms.word(t));
     });
-    this.termIds.clear();
-    this.terms.length = 0;
     const entryTerms = this.entryTerms.view();
-    const termCounts = new Uint32Array(terms.length);
+    const termCounts = new Uint32Array(termCount);
     for (const t of entryTerms) termCounts[position[t]!]! += 1;
-    const next = new Uint32Array(terms.length);
-    for (let i = 1; i < terms.length; i += 1) next[i] = next[i - 1]! + termCounts[i - 1]!;
+    const next = new Uint32Array(termCount);
+    for (let i = 1; i < termCount; i += 1) next[i] = next[i - 1]! + termCounts[i - 1]!;
     // Entries come in document order, so each term's postings land ascending.
     const docDeltas = new Uint32Array(entryTerms.length);
     const masks = new Uint8Array(entryTerms.length);
-    const previous = new Uint32Array(terms.length);
+    const previous = new Uint32Array(termCount);
     entryTerms.forEach((t, e) => {
       const i = position[t]!;
       const at = next[i]!;
@@ -81,7 +80,7 @@ class PostingsWriter {
       masks[at] = this.entryMasks.get(e);
       next[i] = at + 1;
     });
-    return { terms, termCounts, docDeltas, masks };
+    return { terms: lines.encode(), termCount, termCounts, docDeltas, masks };
   }
 }
 
@@ -131,7 +130,7 @@ export class SiftIndexWriter {
 
   /** The index's bytes as a layout made as it is read (`layOutSections`); once. */
   finishLayout(): SectionsLayout {
-    const { terms, termCounts, docDeltas, masks } = this.postings.finish();
+    const { terms, termCount, termCounts, docDeltas, masks } = this.postings.finish();
     // Its entries are laid out: let them go before the other sections take their room.
     this.postings = new PostingsWriter();
     const filters = this.filters.map((filter) => filter.finish());
@@ -139,13 +138,13 @@ export class SiftIndexWriter {
     const header: SiftHeader = {
       version: SIFT_PAYLOAD_VERSION,
       documentCount: this.documentCount,
-      termCount: terms.length,
+      termCount,
       searchProperties: this.searchProperties,
       filters: filters.map((filter) => filter.header),
       columns: stored.headers,
     };
     return layOutSections(header, {
-      terms: linesSection(terms),
+      terms,
       termCounts,
       docDeltas,
       masks,

@@ -1,7 +1,7 @@
 // Typed arrays that grow as values are appended, for building an index one document at a time
 // without a JavaScript array (8 bytes and more per number) of everything seen so far.
 
-type TypedArray = Uint8Array | Uint32Array | Float64Array;
+type TypedArray = Uint8Array | Uint16Array | Uint32Array | Float64Array;
 type TypedArrayConstructor<T extends TypedArray> = new (length: number) => T;
 
 export class Growable<T extends TypedArray> {

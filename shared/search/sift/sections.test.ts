@@ -13,7 +13,11 @@ describe('layOutSections', () => {
     expect(chunks.length).toBeGreaterThan(4);
     expect(chunks.reduce((sum, chunk) => sum + chunk.length, 0)).toBe(layout.size);
     const bytes = new Uint8Array(layout.size);
-    chunks.reduce((at, chunk) => (bytes.set(chunk, at), at + chunk.length), 0);
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.length;
+    }
 
     const reader = new SectionReader<{ documentCount: number }>(bytes);
     expect(reader.header.documentCount).toBe(3);

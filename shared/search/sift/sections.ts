@@ -222,5 +222,3 @@ export class SectionReader<Header> {
     return new TextDecoder().decode(this.uint8(name));
   }
 }
-
-export const linesSection = (lines: string[]) => new TextEncoder().encode(lines.join('\n'));

@@ -46,7 +46,7 @@ function scaleDecimals(numbers: Float64Array): number | undefined {
 }
 
 /** Text lines ("" for absent), held as chunks of joined lines; `toJson` rewrites plain lines as JSON. */
-class Lines {
+export class Lines {
   private chunks: string[] = [];
   private chunk: string[] = [];
 
