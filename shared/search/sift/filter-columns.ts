@@ -22,12 +22,16 @@ export function stringValues(value: unknown): string[] {
   return Array.isArray(value) ? [...new Set(value.filter((v): v is string => typeof v === 'string'))] : [];
 }
 
-/** A filter column made one document at a time; value ids are given in order of first appearance. */
+/**
+ * A filter column made one document at a time; value ids are given in order of first appearance.
+ * Counts are kept only from the first document that holds other than one value (4 MB a column at a
+ * million documents that the cities' country and feature code never need).
+ */
 export class FilterColumnWriter {
   private readonly ids = new Map<string, number>();
-  private readonly counts = new Growable(Uint32Array);
+  private counts?: Growable<Uint32Array>;
   private readonly valueIds = new Growable(Uint32Array);
-  private oneEach = true;
+  private documentCount = 0;
 
   constructor(
     private readonly name: string,
@@ -36,8 +40,12 @@ export class FilterColumnWriter {
 
   add(document: SiftDocument): void {
     const values = stringValues(document[this.name]);
-    this.counts.push(values.length);
-    if (values.length !== 1) this.oneEach = false;
+    if (values.length !== 1 && !this.counts) {
+      this.counts = new Growable(Uint32Array, Math.max(1024, this.documentCount * 2));
+      for (let d = 0; d < this.documentCount; d += 1) this.counts.push(1);
+    }
+    this.counts?.push(values.length);
+    this.documentCount += 1;
     for (const value of values) {
       let id = this.ids.get(value);
       if (id === undefined) {
@@ -50,7 +58,7 @@ export class FilterColumnWriter {
 
   finish() {
     const header: FilterHeader = { name: this.name, type: this.type, values: [...this.ids.keys()] };
-    if (this.oneEach)
+    if (!this.counts)
       return { header: { ...header, oneEach: true as const }, valueIds: this.valueIds.view() };
     return { header, counts: this.counts.view(), valueIds: this.valueIds.view() };
   }
