@@ -65,15 +65,12 @@ function packed(
   const prefix = new Uint8Array(new ArrayBuffer(offset));
   new DataView(prefix.buffer).setUint32(0, headerBytes.length, true);
   prefix.set(headerBytes, 4);
-  const chunks = (payload instanceof Uint8Array ? inChunks(payload) : payload.chunks())[Symbol.iterator]();
-  let started = false;
+  const chunks = (function* () {
+    yield prefix;
+    yield* payload instanceof Uint8Array ? inChunks(payload) : payload.chunks();
+  })();
   const stream = new ReadableStream<Uint8Array<ArrayBuffer>>({
     pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(prefix);
-        return;
-      }
       const next = chunks.next();
       if (next.done) controller.close();
       else controller.enqueue(next.value as Uint8Array<ArrayBuffer>);
