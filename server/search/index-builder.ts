@@ -10,8 +10,9 @@ import type { BuildWorkerMessage } from './index-build-worker';
  * The build worker's heap limits. Besides capping the heap, V8 grows it more cautiously the lower
  * its limit (up to 4× its live size past a limit of 2 GB, about 1.5× at 768 MB), and a small young
  * generation collects a document's garbage before it is promoted: at a million cities the build
- * keeps about 250 MB alive, but its heap reached 480 MB without limits. A source of about three
- * million documents would need more (its build fails; the server stays up).
+ * keeps about 40 MB of heap alive and 180 MB of typed arrays (outside the heap), where a heap of
+ * 250 MB alive once grew to 480 MB without limits. A source of about three million documents may
+ * need more (its build fails; the server stays up).
  */
 const BUILD_HEAP_MB = 768;
 const BUILD_YOUNG_HEAP_MB = 8;
