@@ -177,20 +177,18 @@ export function SearchScreen({
     () => ({ searchUrl: `${location.pathname}${location.search}` }),
     [location.pathname, location.search],
   );
-  const open = useRef((_index: number) => {});
-  open.current = (index) => {
-    const target = pageResults[index];
-    if (target) navigate(target.href, { state: linkState });
-  };
   const searchBoxStore = useSearchBoxStore();
   useEffect(() => {
     searchBoxStore.bindResults({
       listboxId,
       count: pageResults.length,
       optionId,
-      open: (index) => open.current(index),
+      open: (index) => {
+        const target = pageResults[index];
+        if (target) navigate(target.href, { state: linkState });
+      },
     });
-  }, [pageResults, listboxId, optionId, searchBoxStore]);
+  }, [pageResults, listboxId, optionId, searchBoxStore, navigate, linkState]);
   useEffect(() => () => searchBoxStore.bindResults(null), [searchBoxStore]);
 
   const setFilters = (filters: SelectedFilters) => update({ filters, page: DEFAULT_PAGE });
