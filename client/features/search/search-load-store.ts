@@ -39,7 +39,7 @@ export interface SearchLoadSnapshot {
  */
 export type SourceLoads = Pick<SearchLoadSnapshot, 'overall' | 'sources'>;
 
-/** For `useSearchIndexes(…, useShallow(sourceLoads))`. */
+/** For `useSearchIndexes(…, sourceLoads)`. */
 export const sourceLoads = ({ overall, sources }: SearchLoadSnapshot): SourceLoads => ({ overall, sources });
 
 function overallOf(sources: Record<string, SourceLoad>): SearchLoadSnapshot['overall'] {

@@ -20,7 +20,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useShallow } from 'zustand/react/shallow';
 import { useFirstRender } from '#client/lib/first-render';
 import { paths } from '#client/paths';
 import type { DataSourceConfig } from '#shared/app-config';
@@ -102,7 +101,7 @@ export function SearchScreen({
   });
   const queryClient = useQueryClient();
   const deps = useSearchDeps();
-  const load = useSearchIndexes(dataSources, signedIn, useShallow(sourceLoads));
+  const load = useSearchIndexes(dataSources, signedIn, sourceLoads);
   // Before the load store knows any source, a server-drawn page's sources are the ones it searched.
   const loadedNames = Object.keys(load.sources);
   const visibleKey = (loadedNames.length > 0 ? loadedNames : Object.keys(firstResults?.sources ?? {})).join(

@@ -3,7 +3,8 @@
 // reads the load state.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useStore } from 'zustand';
+import { shallow } from 'zustand/shallow';
+import { useStoreInTransition } from '#client/lib/use-store-in-transition';
 import type { DataSourceConfig } from '#shared/app-config';
 import { askChecksumsAgain, searchIndexesQuery } from './load-search-indexes';
 import { useSearchDeps } from './search-deps-context';
@@ -13,7 +14,8 @@ import type { SearchLoadSnapshot } from './search-load-store';
  * Loads (and after sign-out, drops) indexes whenever the sources or the signed-in state change.
  * Pass `undefined` while sign-in is still unknown: guessing "signed out" would drop protected indexes.
  * Reads what `select` picks of the load state, so the caller is drawn again only when that changes
- * (each step of a download changes the whole).
+ * (each step of a download changes the whole), compared shallowly, and in a transition: a screen
+ * drawn again as its indexes load yields to the browser meanwhile.
  */
 export function useSearchIndexes<T>(
   dataSources: Record<string, DataSourceConfig>,
@@ -30,5 +32,5 @@ export function useSearchIndexes<T>(
     navigator.serviceWorker?.addEventListener('controllerchange', askAgain);
     return () => navigator.serviceWorker?.removeEventListener('controllerchange', askAgain);
   }, [client, dataSources, signedIn, deps]);
-  return useStore(deps.store.state, select);
+  return useStoreInTransition(deps.store.state, select, shallow);
 }
