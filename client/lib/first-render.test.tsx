@@ -5,18 +5,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { FirstRender } from '#shared/render-bundle';
+import { phoneFirstRender as firstRender } from '#tests/support/first-render';
 import { FirstRenderContext, firstDrawnRows, ServerDrawnProvider, useServerDrawn } from './first-render';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const firstRender: FirstRender = {
-  colorSchemeCookie: undefined,
-  prefersDark: false,
-  desktop: false,
-  languages: ['en'],
-  renderedAt: 0,
-  consentCookie: undefined,
-};
 
 const drawn: boolean[] = [];
 function Probe() {

@@ -6,7 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, it, vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
-import type { FirstRender } from '#shared/render-bundle';
+import { phoneFirstRender as firstRender } from '#tests/support/first-render';
 import { FirstRenderContext, ServerDrawnProvider } from './first-render';
 import { useStoreInTransition } from './use-store-in-transition';
 
@@ -17,20 +17,20 @@ interface State {
   other: number;
 }
 
-const firstRender: FirstRender = {
-  colorSchemeCookie: undefined,
-  prefersDark: false,
-  desktop: false,
-  languages: ['en'],
-  renderedAt: 0,
-  consentCookie: undefined,
-};
-
 const drawn: string[] = [];
 function Loaded({ store, pick = 'loaded' }: { store: ReturnType<typeof makeStore>; pick?: keyof State }) {
   const value = useStoreInTransition(store, (s) => s[pick]);
   drawn.push(`${pick} ${value}`);
   return <p>{`${pick} ${value}`}</p>;
+}
+
+/** Urgent work: state set outside a transition, as a click would. */
+let setUrgent: (value: number) => void = () => {};
+function Urgent() {
+  const [value, set] = useState(0);
+  setUrgent = set;
+  drawn.push(`urgent ${value}`);
+  return null;
 }
 
 const makeStore = () => createStore<State>()(() => ({ loaded: 0, other: 0 }));
@@ -62,13 +62,6 @@ it('draws the part selected, again only when that part changes', async () => {
 
 it('draws a change after the urgent work made with it', async () => {
   const store = makeStore();
-  let setUrgent: (value: number) => void = () => {};
-  function Urgent() {
-    const [value, set] = useState(0);
-    setUrgent = set;
-    drawn.push(`urgent ${value}`);
-    return null;
-  }
   await mount(
     <>
       <Loaded store={store} />
