@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicConfig } from '#shared/app-config';
 import { findLocale } from '#shared/locales';
+import { phoneFirstRender } from '#tests/support/first-render';
 import { type ServerPageState, serverPageDocument } from './server-page';
 
 const template = `<!doctype html><html lang="en" dir="ltr"><head><title>Sift</title>
@@ -13,14 +14,7 @@ function documentIn(code: string): string {
   const state: ServerPageState = {
     locale: code,
     config: { platformName: 'Sift' } as PublicConfig,
-    firstRender: {
-      colorSchemeCookie: undefined,
-      prefersDark: false,
-      desktop: false,
-      languages: [code],
-      renderedAt: 0,
-      consentCookie: undefined,
-    },
+    firstRender: { ...phoneFirstRender, languages: [code] },
     hydration: { loaderData: {}, actionData: null, errors: null },
   };
   return serverPageDocument(
