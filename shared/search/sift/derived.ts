@@ -4,7 +4,7 @@
 // little-endian u32 length, a JSON header (format, arrays), then each array 8-byte aligned.
 
 /** Bumped whenever what an array holds or how it is named changes: an older pack is not taken. */
-export const DERIVED_FORMAT = 'sift-derived/2';
+export const DERIVED_FORMAT = 'sift-derived/3';
 
 const types = {
   u8: Uint8Array,

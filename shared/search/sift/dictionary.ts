@@ -143,7 +143,7 @@ export function typoTerms(
       rows[depth + 1] ??= new Int32Array(word.length + 1);
       const letter = terms.codeAt(term, depth);
       const previousLetter = depth > 0 ? terms.codeAt(term, depth - 1) : -1;
-      if (fillRow(rows, depth, letter, previousLetter, codes) > budget) {
+      if (fillRow(rows, depth, letter, previousLetter, codes, budget) > budget) {
         // Every term under term[0..depth] is at least this far: skip them all.
         i += 1;
         while (i < end && terms.shared[i]! > depth) i += 1;
@@ -152,7 +152,8 @@ export function typoTerms(
       }
     }
     if (!pruned) {
-      const distance = rows[length]![word.length]!;
+      // Outside fillRow's band a row holds no distance: a term this much longer or shorter is too far.
+      const distance = Math.abs(length - word.length) > budget ? budget + 1 : rows[length]![word.length]!;
       if (distance > 0 && distance <= budget && !terms.startsWith(term, word)) found(term, distance);
       i += 1;
     }
@@ -161,20 +162,30 @@ export function typoTerms(
   }
 }
 
-/** Fills rows[depth + 1] from rows[depth] (and rows[depth - 1] for swaps); returns its smallest distance. */
+/**
+ * Fills rows[depth + 1] from rows[depth] (and rows[depth - 1] for swaps); returns its smallest
+ * distance. Only the cells within `budget` of the diagonal are computed (Ukkonen's cut-off): any
+ * other is more than `budget` already. The cells just outside that band are set to `budget + 1`,
+ * which is all the next row needs of them.
+ */
 function fillRow(
   rows: Int32Array[],
   depth: number,
   letter: number,
   previousLetter: number,
   codes: Int32Array,
+  budget: number,
 ): number {
   const above = rows[depth]!;
   const row = rows[depth + 1]!;
   const twoAbove = depth > 0 ? rows[depth - 1]! : undefined;
-  let least = depth + 1;
-  row[0] = least;
-  for (let j = 1; j < row.length; j += 1) {
+  const length = depth + 1;
+  const from = Math.max(1, length - budget);
+  const to = Math.min(codes.length, length + budget);
+  let least = length;
+  row[0] = length;
+  if (from > 1 && from - 1 <= codes.length) row[from - 1] = budget + 1;
+  for (let j = from; j <= to; j += 1) {
     const code = codes[j - 1]!;
     let distance = above[j - 1]! + (code === letter ? 0 : 1);
     if (above[j]! + 1 < distance) distance = above[j]! + 1;
@@ -191,5 +202,6 @@ function fillRow(
     row[j] = distance;
     if (distance < least) least = distance;
   }
+  if (to < codes.length) row[to + 1] = budget + 1;
   return least;
 }
