@@ -12,6 +12,7 @@
 // every other request.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -106,16 +107,10 @@ async function load(origin: string, target: Target, seconds = SECONDS, pid?: num
   };
 }
 
-async function startBareHono(port: number, files: { bytes: string; same: string; samePost: string }) {
+async function startBareHono(port: number, files: { bytes: string; answers: string }) {
   // Node itself, with tsx as a loader: killing it then stops the server, not a wrapper around it.
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-hono.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      BYTES_FILE: files.bytes,
-      SAME_FILE: files.same,
-      SAME_POST_FILE: files.samePost,
-    },
+    env: { ...process.env, PORT: String(port), BYTES_FILE: files.bytes, ANSWERS_FILE: files.answers },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
@@ -342,46 +337,66 @@ const barePort = await freePort();
 const artifactFile = join(mkdtempSync(join(tmpdir(), 'sift-bench-')), 'countries.bin');
 const artifact = await fetch(`${origin}/api/index/countries/${countries}`);
 writeFileSync(artifactFile, new Uint8Array(await artifact.arrayBuffer()));
-// Sift's /api/config as sent, for bare Hono to send the same headers and body: the floor of a fixed answer.
-// As autocannon asks for it: uncompressed (fetch would ask for gzip).
-const config = await fetch(`${origin}/api/config`, { headers: { 'Accept-Encoding': 'identity' } });
-/** Writes `response` as bare Hono is to send it again ({ headers, body }), into a file beside the artifact's. */
-async function answerFile(name: string, response: Response): Promise<string> {
-  const file = join(dirname(artifactFile), name);
-  const headers = [...response.headers].filter(([header]) => !TRANSPORT_HEADERS.has(header));
-  writeFileSync(file, JSON.stringify({ headers, body: await response.text() }));
-  return file;
+/**
+ * Sift's answer to `target`'s request, byte for byte as sent (compressed if it was), with its
+ * headers but those of the connection: for bare Hono to send again.
+ */
+function sentAnswer(target: Target): Promise<{ headers: [string, string][]; body: string }> {
+  return new Promise((resolveAnswer, reject) => {
+    const request = httpRequest(
+      origin + target.path,
+      { method: target.method ?? 'GET', headers: target.headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () =>
+          resolveAnswer({
+            headers: Object.entries(response.headers).flatMap(([name, value]) =>
+              TRANSPORT_HEADERS.has(name) || value === undefined
+                ? []
+                : [value].flat().map((one): [string, string] => [name, one]),
+            ),
+            body: Buffer.concat(chunks).toString('base64'),
+          }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(target.body);
+  });
 }
-// The signed-in index checksums as sent, for bare Hono to answer the same POST with: the floor of
-// that endpoint.
-const indexChecksums = allTargets.indexChecksums!;
-const indexAnswer = await fetch(origin + indexChecksums.path, {
-  method: 'POST',
-  headers: { ...indexChecksums.headers, 'Accept-Encoding': 'identity' },
-  body: indexChecksums.body,
-});
-const bare = await startBareHono(barePort, {
-  bytes: artifactFile,
-  same: await answerFile('same.json', config),
-  samePost: await answerFile('same-post.json', indexAnswer),
-});
-const bareHono = await load(`http://127.0.0.1:${barePort}`, { path: '/' }, SECONDS, bare.pid);
+// Endpoints whose exact answer bare Hono sends again, after reading the same request: the floor
+// of each on Node and Hono, so that its share of it is what Sift's own work on it costs.
+// /api/config: the floor of any answer with the headers Sift sends; POST /api/index: of a small
+// JSON POST; the GraphQL lookups: of sending their 10 KB of brotli, which the load generator reads.
+const sameAnswerNames = ['publicConfig', 'indexChecksums', 'graphqlLookups'] as const;
+const answersFile = join(dirname(artifactFile), 'answers.json');
+const answers = await Promise.all(sameAnswerNames.map((name) => sentAnswer(allTargets[name]!)));
+writeFileSync(
+  answersFile,
+  JSON.stringify(Object.fromEntries(sameAnswerNames.map((name, i) => [name, answers[i]]))),
+);
+const bare = await startBareHono(barePort, { bytes: artifactFile, answers: answersFile });
+const bareOrigin = `http://127.0.0.1:${barePort}`;
+const bareHono = await load(bareOrigin, { path: '/' }, SECONDS, bare.pid);
 // The artifact is compared with the same bytes from bare Hono.
-const bareHonoBytes = await load(`http://127.0.0.1:${barePort}`, { path: '/bytes' }, SECONDS, bare.pid);
-const bareHonoSameAnswer = await load(`http://127.0.0.1:${barePort}`, { path: '/same' }, SECONDS, bare.pid);
+const bareHonoBytes = await load(bareOrigin, { path: '/bytes' }, SECONDS, bare.pid);
 const bareHonoJsonPost = await load(
-  `http://127.0.0.1:${barePort}`,
+  bareOrigin,
   { method: 'POST', path: '/json', headers: json, body: JSON.stringify({ dataSourceLoadStates: {} }) },
   SECONDS,
   bare.pid,
 );
-// POST /api/index's floor: the same body read and the same answer sent, by bare Hono.
-const bareHonoSameIndexAnswer = await load(
-  `http://127.0.0.1:${barePort}`,
-  { ...indexChecksums, path: '/same' },
-  SECONDS,
-  bare.pid,
-);
+const sameAnswers: Record<string, LoadResult> = {};
+for (const name of sameAnswerNames) {
+  sameAnswers[name] = await load(
+    bareOrigin,
+    { ...allTargets[name]!, path: `/same/${name}` },
+    SECONDS,
+    bare.pid,
+  );
+}
 bare.kill();
 
 /** `measured` with its share of `baseline`'s requests per second, and of its CPU per request. */
@@ -397,7 +412,14 @@ function withShare(measured: LoadResult, baseline: LoadResult) {
 const results: Record<string, unknown> = {};
 for (const [name, target] of Object.entries(targets)) {
   const measured = await load(origin, target, SECONDS, serverPid);
-  results[name] = withShare(measured, name === 'countriesArtifact' ? bareHonoBytes : bareHono);
+  const same = sameAnswers[name];
+  results[name] = {
+    ...withShare(measured, name === 'countriesArtifact' ? bareHonoBytes : bareHono),
+    // Of bare Hono answering the same request with the same bytes (bareHonoSameAnswers).
+    ...(same && {
+      shareOfSameAnswer: Number((measured.requestsPerSecond / same.requestsPerSecond).toFixed(3)),
+    }),
+  };
 }
 const rssAfterRun = await rssAfterGcMb(server);
 // Every endpoint once more: memory that keeps growing here leaks; memory that levels off was the
@@ -421,15 +443,14 @@ console.info(
     secondsPerEndpoint: SECONDS,
     bareHono,
     bareHonoBytes,
-    // /api/config's headers and body sent by bare Hono: publicConfig's share of it is what Sift's
-    // routing and middleware cost on top of answering with the headers every response carries.
-    bareHonoSameAnswer: withShare(bareHonoSameAnswer, bareHono),
     // Bare Hono reading a small JSON body and answering it: POST /api/index's share of the hello
     // can be no higher than this one's.
     bareHonoJsonPost: withShare(bareHonoJsonPost, bareHono),
-    // Bare Hono reading POST /api/index's body and sending its answer, headers and all: the highest
-    // share of the hello that endpoint can reach on Node and Hono.
-    bareHonoSameIndexAnswer: withShare(bareHonoSameIndexAnswer, bareHono),
+    // Bare Hono answering an endpoint's request with its exact answer, headers and all: the highest
+    // share of the hello that endpoint can reach on Node and Hono (its shareOfSameAnswer is of this).
+    bareHonoSameAnswers: Object.fromEntries(
+      Object.entries(sameAnswers).map(([name, same]) => [name, withShare(same, bareHono)]),
+    ),
     results,
     hostile,
     healthzWhileLoaded: stalls,
