@@ -102,8 +102,8 @@ export class ShuffledUint32 {
  * found from the start of its block: a start per line took 4 MB per column at a million documents,
  * for the few hits a search shows; one per 8 lines takes 0.5 MB, and a search's 1,000 hits are
  * decoded in a quarter less time than with one per 32 (a hit's line is 3.5 lines into its block on
- * average, not 15.5). Lines read in order (a column's numbers made for every document) go on from where the
- * last one ended.
+ * average, not 15.5). Lines read in order (a column's numbers made for every document) go on from
+ * where the last one ended.
  */
 const SHORT_LINE = 256;
 const LINES_PER_START = 8;
