@@ -200,6 +200,25 @@ describe('sift ranking', () => {
     expect(await ids('u', ['codes'])).toEqual(['UKR', 'GBR', 'kyoto']);
   });
 
+  it('finds a code typed whole among the many prefix matches of a short word, however low it ranks', async () => {
+    const coded: IndexSpec = { searchProperties: { name: 'text', codes: 'text[]' }, indexedProperties: {} };
+    // 2,000 better ranked names starting with "uk" make the word common (read into a bitset and
+    // scored as far as the best hits can lie). The code lies last in rank order: only its exact
+    // score, counted in the best a match can reach, keeps the search from stopping before it.
+    const docs: IndexDocument[] = [
+      ...Array.from({ length: 2000 }, (_, i) => ({ id: `n${i}`, name: `Uk${i}`, rank: 0.5 })),
+      { id: 'GBR', name: 'United Kingdom', codes: ['UK'], rank: 0 },
+    ];
+    const index = await siftEngine.build(coded, docs);
+    const result = await runSearch(siftEngine, index, 'country', {
+      ...request('uk', 3),
+      boost: { codes: 1 },
+      codes: ['codes'],
+    });
+    expect(result.count).toBe(2001);
+    expect(result.hits[0]!.id).toBe('GBR');
+  });
+
   it('leaves the properties a request omits out of its hits, not out of the index', async () => {
     const named: IndexSpec = {
       searchProperties: { name: 'text', altNames: 'text[]' },
