@@ -250,7 +250,9 @@ export class WordMatcher {
 
   /**
    * Reads a dense word's postings: sets their documents' bits (when `mark`; returns how many were
-   * new) and keeps the best score of those in [scoreFrom, scoreTo).
+   * new) and keeps the best score of those in [scoreFrom, scoreTo). The best score of all of them
+   * comes from the union of their masks (a mask weighs what its heaviest property does), so a
+   * posting past scoreTo, most of them, is never scored.
    */
   private visitDense(
     plan: WordPlan,
@@ -266,12 +268,17 @@ export class WordMatcher {
     let count = 0;
     let top = 0;
     for (const { from, to, quality, exactIn } of plan.segments) {
+      let plainMasks = 0;
+      let exactMasks = 0;
       for (let t = from; t < to; t += 1) {
         const end = starts[t + 1]!;
         let d = 0;
         for (let k = starts[t]!; k < end; k += 1) {
           d = (d + deltaAt(deltas, n, k)) | 0;
           if (admitted !== undefined && admitted[d] === 0) continue;
+          const mask = masks[k]!;
+          if ((mask & exactIn) !== 0) exactMasks |= mask;
+          else plainMasks |= mask;
           if (mark) {
             const bit = 1 << (d & 31);
             const word = bits[d >>> 5]!;
@@ -280,11 +287,17 @@ export class WordMatcher {
               count += 1;
             }
           }
-          const score = postingScore(masks[k]!, quality, exactIn, weights);
-          if (score > top) top = score;
-          if (d >= scoreFrom && d < scoreTo && score > best[d]!) best[d] = score;
+          if (d >= scoreFrom && d < scoreTo) {
+            const score = postingScore(mask, quality, exactIn, weights);
+            if (score > best[d]!) best[d] = score;
+          }
         }
       }
+      top = Math.max(
+        top,
+        postingScore(plainMasks, quality, 0, weights),
+        postingScore(exactMasks, quality, exactIn, weights),
+      );
     }
     this.wordBest = top;
     return count;
