@@ -10,6 +10,7 @@ import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { INSTALL_DISMISSED_KEY } from '#client/features/pwa/install-prompt-store';
 import { chromiumArgs } from '../../playwright.config';
 import { decideConsent } from './consent';
+import { hydrated } from './hydration';
 import { expect as baseExpect, test } from './test';
 
 // A fresh e2e server seeds the demo data and builds the indexes in the background after start.
@@ -134,6 +135,8 @@ test('a new service worker version brings up the reload prompt, and reload switc
 
 test('the install prompt hides for good once dismissed', async () => {
   await page.goto('/');
+  // The app listens from its start-up modules on, which may run after the load event.
+  await hydrated(page);
   // What Chromium fires when it offers installation (headless Chromium does not offer it).
   await page.evaluate(() => window.dispatchEvent(new Event('beforeinstallprompt', { cancelable: true })));
   const prompt = page.getByRole('region', { name: 'Install Sift' });
@@ -142,6 +145,7 @@ test('the install prompt hides for good once dismissed', async () => {
   await expect(prompt).toBeHidden();
   expect(await page.evaluate((key) => localStorage.getItem(key), INSTALL_DISMISSED_KEY)).toBe('true');
   await page.reload();
+  await hydrated(page);
   await page.evaluate(() => window.dispatchEvent(new Event('beforeinstallprompt', { cancelable: true })));
   await expect(prompt).toBeHidden();
 });
