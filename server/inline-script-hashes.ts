@@ -1,6 +1,7 @@
-// The CSP sources of the inline scripts in the built index.html (the colour-scheme boot script,
-// which must run before the first paint without a download): each one's SHA-256, read from the file
-// the server sends, so the policy allows exactly that script and stays right whenever it changes.
+// The CSP sources of the inline scripts in the built index.html (the colour-scheme boot script, the
+// install offer's keeper and the early input holder, which must run before the app's code arrives):
+// each one's SHA-256, read from the file the server sends, so the policy allows exactly those scripts
+// and stays right whenever they change.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

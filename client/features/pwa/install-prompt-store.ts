@@ -24,8 +24,19 @@ function setOffer(offer: BeforeInstallPromptEvent | null) {
   state.setState({ offer });
 }
 
-/** Listens from module load on: the browser may offer installation before React renders. */
+declare global {
+  interface Window {
+    /** The offer index.html's script kept, which may have come before this module ran. */
+    siftInstallOffer?: Event;
+  }
+}
+
+/**
+ * Listens from module load on: the browser may offer installation before React renders, and even
+ * before the app's modules arrive, so the offer index.html's script kept is taken on first.
+ */
 export function listenForInstallOffer(target: Window = window): void {
+  if (target.siftInstallOffer) setOffer(target.siftInstallOffer as BeforeInstallPromptEvent);
   target.addEventListener('beforeinstallprompt', (event) => {
     // Keep Chromium's own mini-infobar away; our prompt shows instead (unless dismissed before).
     event.preventDefault();
