@@ -112,15 +112,22 @@ export class StoredFields {
     return String(this.readId(d));
   }
 
-  /** Document d, without the properties in `omit`. */
-  document(d: number, omit?: ReadonlySet<string>): SiftDocument {
-    const document: Record<string, unknown> = {};
-    for (const [name, read] of this.columns) {
-      if (omit?.has(name)) continue;
-      const value = read(d);
-      if (value !== undefined) document[name] = value;
-    }
-    return document as SiftDocument;
+  /** Document d. */
+  document(d: number): SiftDocument {
+    return this.documents()(d);
+  }
+
+  /** Reads documents without the properties in `omit`, which are left out once, not per document. */
+  documents(omit?: readonly string[]): (d: number) => SiftDocument {
+    const columns = omit?.length ? this.columns.filter(([name]) => !omit.includes(name)) : this.columns;
+    return (d) => {
+      const document: Record<string, unknown> = {};
+      for (const [name, read] of columns) {
+        const value = read(d);
+        if (value !== undefined) document[name] = value;
+      }
+      return document as SiftDocument;
+    };
   }
 
   /**
