@@ -135,7 +135,7 @@ test('a new service worker version brings up the reload prompt, and reload switc
 
 test('an install offer that comes before the app has started is kept and shown; dismissed, it stays hidden', async () => {
   // What Chromium fires when it finds the app installable, at a moment of its choosing (about
-  // 0.2–0.5 s into a load here, often before the app's modules have run). This one comes at a set
+  // 0.2–0.5 s into a load here, sometimes before the app's modules have run). This one comes at a set
   // moment: as soon as the page's root is parsed, before any of the app's modules runs.
   await page.addInitScript(() => {
     new MutationObserver((_, observer) => {

@@ -24,6 +24,7 @@ function offer(outcome: 'accepted' | 'dismissed' = 'accepted') {
 const offered = () => installPromptStore.offered(installPromptStore.state.getState());
 
 beforeEach(() => {
+  delete window.siftInstallOffer;
   localStorage.clear();
   installPromptStore.state.setState({ offer: null });
 });
