@@ -1,16 +1,11 @@
 // @vitest-environment happy-dom
 // index.html's holder and early-input.ts's replay: input given to a server-drawn page before it is
 // hydrated reaches the app's handlers once, after; links and boxes act at once.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { inlineScript } from '#tests/support/index-html';
 import { dropEarlyInput, replayEarlyInput } from './early-input';
 
-// happy-dom's URL has no file scheme: the path from this file's folder.
-const indexHtml = readFileSync(join(import.meta.dirname, '../index.html'), 'utf8');
-const holder = [...indexHtml.matchAll(/<script>([\s\S]*?)<\/script>/g)]
-  .map(([, script]) => script!)
-  .find((script) => script.includes('siftEarlyInput'))!;
+const holder = inlineScript('siftEarlyInput');
 
 let root: HTMLElement;
 /** What the app's handlers (React's, on the root) saw. */

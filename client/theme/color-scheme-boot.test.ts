@@ -1,8 +1,8 @@
 // The pre-paint script (inline in client/index.html's <head>) must pick exactly the theme, and the
 // background, that the app then renders.
-import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { inlineScript } from '#tests/support/index-html';
 import {
   COLOR_SCHEME_COOKIE,
   colorFamilies,
@@ -15,9 +15,7 @@ import {
 } from './color-scheme';
 import { loadColorFamilies, m3Colors } from './m3-colors';
 
-const indexHtml = readFileSync(new URL('../index.html', import.meta.url), 'utf8');
-// The first inline script, in <head>.
-const bootScript = /<script>([\s\S]*?)<\/script>/.exec(indexHtml)?.[1] ?? '';
+const bootScript = inlineScript('prefers-color-scheme');
 
 function runBoot(cookie: string, prefersDark: boolean) {
   const root = { dataset: {} as Record<string, string>, style: {} as Record<string, string> };

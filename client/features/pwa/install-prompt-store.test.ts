@@ -1,15 +1,11 @@
 // @vitest-environment happy-dom
 // The browser's offer to install: taken whether it came before the app's modules ran (kept by
 // index.html's script) or after, shown until dismissed, and a dismissal remembered.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { inlineScript } from '#tests/support/index-html';
 import { INSTALL_DISMISSED_KEY, installPromptStore, listenForInstallOffer } from './install-prompt-store';
 
-const indexHtml = readFileSync(join(import.meta.dirname, '../../index.html'), 'utf8');
-const keeper = [...indexHtml.matchAll(/<script>([\s\S]*?)<\/script>/g)]
-  .map(([, script]) => script!)
-  .find((script) => script.includes('siftInstallOffer'))!;
+const keeper = inlineScript('siftInstallOffer');
 
 /** Chromium's event, with a prompt the user answers `outcome`. */
 function offer(outcome: 'accepted' | 'dismissed' = 'accepted') {

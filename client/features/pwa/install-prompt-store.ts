@@ -27,7 +27,7 @@ function setOffer(offer: BeforeInstallPromptEvent | null) {
 declare global {
   interface Window {
     /** The offer index.html's script kept, which may have come before this module ran. */
-    siftInstallOffer?: Event;
+    siftInstallOffer?: BeforeInstallPromptEvent;
   }
 }
 
@@ -36,7 +36,7 @@ declare global {
  * before the app's modules arrive, so the offer index.html's script kept is taken on first.
  */
 export function listenForInstallOffer(target: Window = window): void {
-  if (target.siftInstallOffer) setOffer(target.siftInstallOffer as BeforeInstallPromptEvent);
+  if (target.siftInstallOffer) setOffer(target.siftInstallOffer);
   target.addEventListener('beforeinstallprompt', (event) => {
     // Keep Chromium's own mini-infobar away; our prompt shows instead (unless dismissed before).
     event.preventDefault();
