@@ -4,7 +4,9 @@
 // (vite.config.ts), and the shell's modules import the first two again, already evaluated. On a
 // page the server drew, input is held by index.html until it is hydrated (app/early-input.ts).
 import { dropEarlyInput } from './app/early-input';
+import { pageSearchWorker } from './app/page-search-worker';
 import { isServerPage } from './app/server-page';
+import { paths } from './paths';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
@@ -26,5 +28,14 @@ async function boot(root: HTMLElement): Promise<void> {
 }
 
 const root = document.getElementById('root')!;
-if (!isServerPage()) dropEarlyInput();
+const serverPage = isServerPage();
+if (!serverPage) dropEarlyInput();
+// A search URL of the shell (a signed-in visitor's, or a page the server did not render): the search
+// worker starts now and restores the indexes the device holds while the app starts. A rendered page
+// is more often a first visit: its worker starts with the search route, after the page's own code,
+// so that on a slow network the worker's code does not hold the page's back.
+const searchPath = paths.search();
+if (!serverPage && (location.pathname === searchPath || location.pathname.startsWith(`${searchPath}/`))) {
+  pageSearchWorker();
+}
 void boot(root);

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // Signed out means gone, on a page where the search worker never started too: every cache entry of a
-// protected source (its artifact, its delta segment and the arrays derived from each) leaves the
-// device; a public source's stay.
+// protected source, or of one the configuration no longer has (its artifact, its delta segment and
+// the arrays derived from each), leaves the device; a public source's stay.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import appConfig from '#app-config';
@@ -11,14 +11,14 @@ import { parseAppConfig } from '#shared/app-config';
 import { wipeProtectedData } from './signed-out-wipe';
 
 describe('the sign-out wipe', () => {
-  it('removes the protected sources’ cache entries, derived arrays too, and keeps the public ones', async () => {
+  it('removes the protected and unconfigured sources’ cache entries, derived arrays too, and keeps the public ones', async () => {
     const config = parseAppConfig(appConfig);
     const cache = indexedDbArtifactCache();
     // The forms the worker keeps: decompressed bytes and their digest, derived arrays beside them.
     const artifact = { crc32c: 1, size: 3, raw: new Blob([new Uint8Array([1, 2, 3])]), digest: 'a1' };
     const derived = { crc32c: 1, of: 'a1', derived: new Blob([new Uint8Array([4])]), digest: 'b2' };
-    const keys = [...sourceCacheKeys('cities'), ...sourceCacheKeys('countries')];
-    expect(keys.filter((key) => key.endsWith(DERIVED_KEY_SUFFIX))).toHaveLength(4);
+    const keys = ['cities', 'countries', 'retired'].flatMap(sourceCacheKeys);
+    expect(keys.filter((key) => key.endsWith(DERIVED_KEY_SUFFIX))).toHaveLength(6);
     for (const key of keys) await cache.put(key, key.endsWith(DERIVED_KEY_SUFFIX) ? derived : artifact);
 
     await wipeProtectedData(config);
@@ -29,6 +29,7 @@ describe('the sign-out wipe', () => {
     expect(Object.fromEntries(kept)).toEqual({
       ...Object.fromEntries(sourceCacheKeys('cities').map((key) => [key, false])),
       ...Object.fromEntries(sourceCacheKeys('countries').map((key) => [key, true])),
+      ...Object.fromEntries(sourceCacheKeys('retired').map((key) => [key, false])),
     });
   });
 });

@@ -9,6 +9,9 @@ export const deltaCacheKey = (name: string) => `${name}${DELTA_KEY_SUFFIX}`;
 export const DERIVED_KEY_SUFFIX = '+derived';
 export const derivedCacheKey = (segmentKey: string) => `${segmentKey}${DERIVED_KEY_SUFFIX}`;
 
+/** The source whose entry `key` is (any of sourceCacheKeys(source)). */
+export const sourceOfCacheKey = (key: string) => key.split('+', 1)[0]!;
+
 /** Every key a source's entries may be under: what removing the source from the device removes. */
 export const sourceCacheKeys = (name: string) =>
   [name, deltaCacheKey(name)].flatMap((key) => [key, derivedCacheKey(key)]);

@@ -8,7 +8,7 @@ import type { ArtifactCache, CacheEntry } from './search-worker-api';
 export const ARTIFACT_DATABASE = 'sift-search';
 export const ARTIFACT_STORE = 'index-artifacts';
 
-export function indexedDbArtifactCache(): ArtifactCache {
+export function indexedDbArtifactCache(): Required<ArtifactCache> {
   const database = openDB(ARTIFACT_DATABASE, 1, {
     upgrade(db) {
       db.createObjectStore(ARTIFACT_STORE);
@@ -18,5 +18,6 @@ export function indexedDbArtifactCache(): ArtifactCache {
     get: async (key) => (await (await database).get(ARTIFACT_STORE, key)) as CacheEntry | undefined,
     put: async (key, entry) => void (await (await database).put(ARTIFACT_STORE, entry, key)),
     delete: async (key) => (await database).delete(ARTIFACT_STORE, key),
+    keys: async () => (await (await database).getAllKeys(ARTIFACT_STORE)).map(String),
   };
 }

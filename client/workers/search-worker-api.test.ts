@@ -253,7 +253,7 @@ describe('search worker', () => {
     const cache = indexedDbArtifactCache();
     const read = vi.spyOn(cache, 'get');
     const api = workerApi({ cache, fetch: network.fetch });
-    api.restoreCached({ places: 'sift' });
+    api.restoreCached(['places']);
     // Not searchable until the page confirms the checksum.
     expect(await api.searchIndex('places', search('zurich'))).toBe('error');
     // Once the restore has read the cache (the artifact, and what was derived from it), the artifact
@@ -270,12 +270,33 @@ describe('search worker', () => {
     expect(names(await api.searchIndex('places', search('zurich')))).toEqual(['Zürich']);
   });
 
+  it('restores every source the cache holds before the page names its own, and lets go of one it does not have', async () => {
+    const cache = indexedDbArtifactCache();
+    for (const key of ['places', 'gone']) await cache.put(key, { crc32c: built.crc32c, bytes: built.bytes });
+    const read = vi.spyOn(cache, 'get');
+    const network = server();
+    const api = workerApi({ cache, fetch: network.fetch });
+    api.restoreCached();
+    await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(4));
+    expect(read.mock.calls.flat().sort()).toEqual(
+      ['gone', 'places'].flatMap((key) => [key, derivedCacheKey(key)]).sort(),
+    );
+    await Promise.all(read.mock.results.map((result) => result.value));
+    api.restoreCached(['places']);
+    // Only what was restored can answer now.
+    for (const key of ['places', 'gone']) await cache.delete(key);
+    expect(await api.loadIndex('places', 'sift', built.crc32c)).toMatchObject({ from: 'cache' });
+    expect(names(await api.searchIndex('places', search('zurich')))).toEqual(['Zürich']);
+    await expect(api.loadIndex('gone', 'sift', built.crc32c)).rejects.toThrow(/HTTP 404/);
+    expect(network.requests).toEqual([apiPaths.searchIndexArtifact('gone', built.crc32c)]);
+  });
+
   it('lets a restored index go when the server has a newer one, and forgets it on drop', async () => {
     const older = await buildArtifact(places, recordsToIndexDocuments(places, records.slice(0, 1)));
     await indexedDbArtifactCache().put('places', { crc32c: older.crc32c, bytes: older.bytes });
     const network = server();
     const api = workerApi({ cache: indexedDbArtifactCache(), fetch: network.fetch });
-    api.restoreCached({ places: 'sift' });
+    api.restoreCached(['places']);
     expect(await api.loadIndex('places', 'sift', built.crc32c)).toMatchObject({
       from: 'network',
       documentCount: 4,
@@ -285,7 +306,7 @@ describe('search worker', () => {
     // Dropped while being restored (signed out, say): a later load cannot pick it up.
     await indexedDbArtifactCache().put('places', { crc32c: older.crc32c, bytes: older.bytes });
     const next = workerApi({ cache: indexedDbArtifactCache(), fetch: server().fetch });
-    next.restoreCached({ places: 'sift' });
+    next.restoreCached(['places']);
     await next.dropIndex('places');
     await expect(next.loadIndex('places', 'sift', older.crc32c)).rejects.toThrow(/HTTP 404/);
   });

@@ -15,7 +15,7 @@ import { runSearch } from '#shared/search/run-search';
 import type { SearchAlgorithm } from '#shared/search/search-algorithms';
 import type { IndexDocument, SearchIndexResult, SearchRequest } from '#shared/search/search-types';
 import { segmentedEngine, withDelta } from '#shared/search/segments';
-import { deltaCacheKey, derivedCacheKey, sourceCacheKeys } from './artifact-cache-keys';
+import { deltaCacheKey, derivedCacheKey, sourceCacheKeys, sourceOfCacheKey } from './artifact-cache-keys';
 import { keptChecksum, readKept } from './kept-checksum';
 
 /**
@@ -108,6 +108,8 @@ export interface ArtifactCache {
   get(key: string): Promise<CacheEntry | undefined>;
   put(key: string, entry: CacheEntry): Promise<void>;
   delete(key: string): Promise<void>;
+  /** Every key with an entry; a cache that cannot list them (the server render's) has none. */
+  keys?(): Promise<string[]>;
 }
 
 export interface LoadedIndex {
@@ -124,6 +126,8 @@ export type LoadProgress = (loaded: number, total: number | undefined) => void;
 /** An index opened from one artifact. */
 interface OpenedIndex {
   engine: SearchEngine;
+  /** The algorithm the artifact was built for. */
+  algorithm: string;
   index: unknown;
   dataType: string;
   crc32c: number | null;
@@ -201,6 +205,8 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
   const indexes = new Map<string, HeldIndex>();
   /** Cached indexes restored ahead of loadIndex, which keeps one only if its checksum is current. */
   const restoring = new Map<string, Promise<OpenedIndex | undefined>>();
+  /** restoreCached's listing of what the cache holds, when it lists it. */
+  let listing: Promise<void> = Promise.resolve();
   /** Cache writes under way, by key: a load does not wait for them, a removal does (none lands after it). */
   const writing = new Map<string, Promise<void>>();
 
@@ -265,8 +271,8 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
   }
 
   /**
-   * The index of the cached artifact under `key` when it is the wanted one (any, without `crc32c`)
-   * and intact; a damaged, partial or older copy (one that cannot be read, does not match its
+   * The index of the cached artifact under `key` when it is the wanted one (any, without `crc32c`;
+   * built for any algorithm, without `algorithm`) and intact; a damaged, partial or older copy (one that cannot be read, does not match its
    * checksum, or was kept in another form) is dropped. The engine opens only bytes whose checksum
    * matched, with the arrays derived from them before when those are kept and check out too. Kept
    * arrays that are damaged, partial or of another format are derived again (and kept again once
@@ -275,7 +281,7 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
   async function openCached(
     name: string,
     key: string,
-    algorithm: SearchAlgorithm,
+    algorithm?: SearchAlgorithm,
     crc32c?: number,
   ): Promise<OpenedIndex | undefined> {
     const [cached, derivedEntry] = await Promise.all(
@@ -304,19 +310,21 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
     return opened;
   }
 
+  /** Opens `artifact`; throws when it was not built for `algorithm` (when given). */
   async function open(
     name: string,
-    algorithm: SearchAlgorithm,
+    algorithm: SearchAlgorithm | undefined,
     artifact: IntactArtifact,
     derived?: Uint8Array,
   ): Promise<OpenedIndex> {
     const read = parseArtifact(artifact.raw);
-    if (read.algorithm !== algorithm) {
+    if (algorithm !== undefined && read.algorithm !== algorithm) {
       throw new Error(`The "${name}" index was built for ${read.algorithm}, not ${algorithm}`);
     }
     const { engine, index } = await restoreArtifact(read, undefined, derived);
     return {
       engine,
+      algorithm: read.algorithm,
       index,
       dataType: read.dataType,
       crc32c: artifact.crc32c,
@@ -340,7 +348,8 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
     onProgress?: LoadProgress,
   ): Promise<{ opened: OpenedIndex; from: LoadedIndex['from'] }> {
     if (inMemory?.crc32c === crc32c) return { opened: inMemory, from: 'memory' };
-    if (restored?.crc32c === crc32c) return { opened: restored, from: 'cache' };
+    if (restored?.crc32c === crc32c && restored.algorithm === algorithm)
+      return { opened: restored, from: 'cache' };
     const cached = await openCached(name, key, algorithm, crc32c);
     if (cached) return { opened: cached, from: 'cache' };
     const bytes = await download(apiPaths.searchIndexArtifact(name, crc32c), options.fetch, onProgress);
@@ -352,6 +361,13 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
     return { opened, from: 'network' };
   }
 
+  /** Starts restoring each of these sources from the cache, unless it is loaded or being restored. */
+  function restore(names: Iterable<string>): void {
+    for (const name of names) {
+      if (!indexes.has(name) && !restoring.has(name)) restoring.set(name, openCached(name, name));
+    }
+  }
+
   /** What restoreCached made of `name`, if anything: taken once, whatever its checksum. */
   async function takeRestored(name: string): Promise<OpenedIndex | undefined> {
     const restored = restoring.get(name);
@@ -361,15 +377,23 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
 
   return {
     /**
-     * Starts restoring the cached artifacts of these sources before anyone knows whether they are
-     * current, so that a warm start overlaps with the page asking for their checksums. Nothing is
-     * searchable until loadIndex confirms the checksum; an index it does not confirm is let go.
+     * Starts restoring cached artifacts before anyone knows whether they are current, so that a warm
+     * start overlaps with the page starting and asking for their checksums: of the page's sources
+     * `names`, or, when the page does not know them yet (main.tsx on a search URL), of every source
+     * the cache holds. Nothing is searchable until loadIndex confirms the checksum and the
+     * algorithm; an index it does not confirm is let go, and so is one of a source not in `names`.
      */
-    restoreCached(sources: Partial<Record<string, SearchAlgorithm>>): void {
-      for (const [name, algorithm] of Object.entries(sources)) {
-        if (!algorithm || indexes.has(name) || restoring.has(name)) continue;
-        restoring.set(name, openCached(name, name, algorithm));
+    restoreCached(names?: string[]): void {
+      if (!names) {
+        listing = (cache.keys?.() ?? Promise.resolve([]))
+          .then((keys) => restore(new Set(keys.map(sourceOfCacheKey))))
+          .catch(() => undefined);
+        return;
       }
+      restore(names);
+      void listing.then(() => {
+        for (const name of restoring.keys()) if (!names.includes(name)) restoring.delete(name);
+      });
     },
 
     /**
@@ -416,7 +440,17 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
     ): Promise<LoadedIndex> {
       const engine = engineFor(config.algorithm);
       const index = await engine.build(indexSpec(config), recordsToIndexDocuments(config, data));
-      indexes.set(name, held({ engine, index, dataType: config.dataType, crc32c: null, bytes: 0 }));
+      indexes.set(
+        name,
+        held({
+          engine,
+          algorithm: config.algorithm,
+          index,
+          dataType: config.dataType,
+          crc32c: null,
+          bytes: 0,
+        }),
+      );
       return { from: 'memory', bytes: 0, documentCount: data.length };
     },
 

@@ -105,10 +105,9 @@ export function prepareSearchIndexes(
   signedIn: Promise<boolean>,
   deps: SearchIndexDeps,
 ): void {
-  // All sources: a protected one the caller may no longer see is dropped by the load.
-  void deps.worker.restoreCached(
-    Object.fromEntries(Object.entries(dataSources).map(([name, source]) => [name, source.algorithm])),
-  );
+  // All of the page's sources (a protected one the caller may no longer see is dropped by the load);
+  // one the cache holds that the page no longer has is let go.
+  void deps.worker.restoreCached(Object.keys(dataSources));
   void signedIn.then((known) =>
     client.prefetchQuery({ ...searchIndexesQuery(dataSources, known, deps), staleTime: 0 }),
   );
