@@ -423,9 +423,42 @@ describe('search worker', () => {
     expect(await indexedDbArtifactCache().get('places')).toBeUndefined();
   });
 
+  it('caches a download once it has answered its first search, or a second after its load; nothing once dropped', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const cache = indexedDbArtifactCache();
+    const put = vi.spyOn(cache, 'put');
+    const written = () => put.mock.calls.map(([key]) => key).sort();
+    const api = workerApi({ cache, fetch: server().fetch });
+    await api.loadIndex('places', 'sift', built.crc32c);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(written()).toEqual([]);
+    expect(names(await api.searchIndex('places', search('zurich')))).toEqual(['Zürich']);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(written()).toEqual(['places', derivedCacheKey('places')]);
+    await api.dropIndex('places');
+
+    // No search: a second after the load.
+    put.mockClear();
+    await api.loadIndex('places', 'sift', built.crc32c);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(written()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(written()).toEqual(['places', derivedCacheKey('places')]);
+    await api.dropIndex('places');
+
+    // Dropped first (signed out): nothing is written after.
+    put.mockClear();
+    await api.loadIndex('places', 'sift', built.crc32c);
+    await api.dropIndex('places');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(written()).toEqual([]);
+  });
+
   it('keeps what the engine derived beside a download; a reload opens with it, deriving nothing', async () => {
     const api = workerApi({ cache: indexedDbArtifactCache(), fetch: server().fetch });
     await api.loadIndex('places', 'sift', built.crc32c);
+    await api.searchIndex('places', search('zurich'));
     const kept = await keptDerived('places');
     expect(kept).toMatchObject({ crc32c: built.crc32c, of: keptChecksum(raw) });
     expect(kept.digest).toBe(keptChecksum(kept.bytes));

@@ -5,6 +5,7 @@
 import { apiPaths } from '#shared/api-paths';
 import type { DataSourceConfig } from '#shared/app-config';
 import { crc32c as checksum } from '#shared/crc32c';
+import { gunzip } from '#shared/gunzip';
 import type { SearchableEngine, SearchEngine } from '#shared/search/engine';
 import { engineFor } from '#shared/search/engines';
 import { inflateArtifact, parseArtifact, restoreArtifact } from '#shared/search/index-artifact';
@@ -136,16 +137,19 @@ interface OpenedIndex {
   /** A delta segment's: the base documents it hides. */
   hides?: string[];
   /**
-   * Caches what the engine derived from it, once loadIndex has made it searchable (so that the
-   * arrays made on first use by then go too); set when the cache has none for it. Called once.
+   * Caches what the cache lacks of it: a download's bytes, and the arrays the engine derived from
+   * them (after the load, so that those made on first use go too). Set when the cache lacks any;
+   * run once by keepSoon.
    */
-  keepDerived?: () => void;
+  keep?: () => void;
 }
 
 /** What a source's searches run on: its artifact, with its delta segment on top when it has one. */
 interface HeldIndex {
   base: OpenedIndex;
   delta?: OpenedIndex;
+  /** Runs its segments' `keep` (keepSoon) while it is still the source's index. */
+  keep?: () => void;
   engine: SearchableEngine;
   index: unknown;
   dataType: string;
@@ -171,18 +175,35 @@ export class ChecksumMismatchError extends Error {
  */
 const PROGRESS_INTERVAL_MS = 100;
 
-async function download(url: string, fetcher: typeof fetch, onProgress?: LoadProgress): Promise<Uint8Array> {
+/** How long a loaded index waits for its first search before what the cache lacks of it is kept anyway. */
+const KEEP_AFTER_MS = 1000;
+
+/**
+ * Downloads the artifact of `name` with checksum `crc32c`, checking the checksum and gunzipping the
+ * bytes as they arrive: the decompressed bytes (and the compressed size) once the checksum matched.
+ * Nothing is opened before that; a corrupt download throws ChecksumMismatchError whatever gunzip
+ * made of it.
+ */
+async function downloadArtifact(
+  name: string,
+  crc32c: number,
+  fetcher: typeof fetch,
+  onProgress?: LoadProgress,
+): Promise<{ size: number; raw: Uint8Array }> {
+  const url = apiPaths.searchIndexArtifact(name, crc32c);
   const response = await fetcher(url, { credentials: 'same-origin' });
   if (!response.ok || !response.body) throw new Error(`GET ${url} answered HTTP ${response.status}`);
   const total = Number(response.headers.get('Content-Length')) || undefined;
-  const chunks: Uint8Array[] = [];
+  const inflating = gunzip();
+  let actual = 0;
   let loaded = 0;
   let reported = { at: Number.NEGATIVE_INFINITY, loaded: 0 };
   const reader = response.body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    chunks.push(value);
+    actual = checksum(value, actual);
+    inflating.write(value);
     loaded += value.length;
     const now = performance.now();
     if (onProgress && now - reported.at >= PROGRESS_INTERVAL_MS) {
@@ -191,13 +212,9 @@ async function download(url: string, fetcher: typeof fetch, onProgress?: LoadPro
     }
   }
   if (onProgress && reported.loaded < loaded) onProgress(loaded, total);
-  const bytes = new Uint8Array(loaded);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
+  const raw = inflating.end();
+  if (actual !== crc32c) throw new ChecksumMismatchError(name, crc32c, actual);
+  return { size: loaded, raw: await raw };
 }
 
 export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: typeof fetch }) {
@@ -239,25 +256,45 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
     return kept;
   }
 
-  /** Sets `opened` to cache what the engine derived from the bytes of checksum `of` (CachedDerived). */
-  function deriveLater(key: string, opened: OpenedIndex, of: Promise<string>): void {
+  /** Caches what the engine derived from `opened`, whose bytes have checksum `of` (CachedDerived). */
+  function keepDerived(key: string, opened: OpenedIndex, of: Promise<string>): void {
     const { engine, index, crc32c } = opened;
     if (!engine.derive || crc32c === null) return;
-    opened.keepDerived = () => {
-      opened.keepDerived = undefined;
-      write(
-        derivedCacheKey(key),
-        of.then((bytesChecksum) => {
-          const derived = engine.derive!(index);
-          return {
-            crc32c,
-            of: bytesChecksum,
-            derived: new Blob([derived as Uint8Array<ArrayBuffer>]),
-            digest: keptChecksum(derived),
-          };
-        }),
-      );
+    write(
+      derivedCacheKey(key),
+      of.then((bytesChecksum) => {
+        const derived = engine.derive!(index);
+        return {
+          crc32c,
+          of: bytesChecksum,
+          derived: new Blob([derived as Uint8Array<ArrayBuffer>]),
+          digest: keptChecksum(derived),
+        };
+      }),
+    );
+  }
+
+  /**
+   * Runs the `keep` of the source's segments once `next` has answered its first search, or
+   * KEEP_AFTER_MS after it was loaded when none comes: its first searches wait neither for the
+   * checksums nor for IndexedDB's copies (at a million documents, 150–250 ms of the worker's
+   * thread). Nothing is kept of a source dropped by then (signed out).
+   */
+  function keepSoon(name: string, next: HeldIndex): void {
+    if (!next.base.keep && !next.delta?.keep) return;
+    const run = () => {
+      if (next.keep !== run) return;
+      next.keep = undefined;
+      const now = indexes.get(name);
+      for (const opened of [now?.base, now?.delta]) {
+        const keep = opened?.keep;
+        if (!opened || !keep) continue;
+        opened.keep = undefined;
+        keep();
+      }
     };
+    next.keep = run;
+    setTimeout(run, KEEP_AFTER_MS);
   }
 
   async function forget(key: string): Promise<void> {
@@ -306,7 +343,7 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
       console.warn(`The arrays kept for the cached "${key}" index do not check out; deriving them again`);
     }
     const opened = await open(name, algorithm, artifact);
-    if (!('bytes' in cached)) deriveLater(key, opened, Promise.resolve(cached.digest));
+    if (!('bytes' in cached)) opened.keep = () => keepDerived(key, opened, Promise.resolve(cached.digest));
     return opened;
   }
 
@@ -352,12 +389,9 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
       return { opened: restored, from: 'cache' };
     const cached = await openCached(name, key, algorithm, crc32c);
     if (cached) return { opened: cached, from: 'cache' };
-    const bytes = await download(apiPaths.searchIndexArtifact(name, crc32c), options.fetch, onProgress);
-    const actual = checksum(bytes);
-    if (actual !== crc32c) throw new ChecksumMismatchError(name, crc32c, actual);
-    const raw = await inflateArtifact(bytes);
-    const opened = await open(name, algorithm, { crc32c, size: bytes.length, raw });
-    deriveLater(key, opened, keep(key, crc32c, bytes.length, raw));
+    const { size, raw } = await downloadArtifact(name, crc32c, options.fetch, onProgress);
+    const opened = await open(name, algorithm, { crc32c, size, raw });
+    opened.keep = () => keepDerived(key, opened, keep(key, crc32c, size, raw));
     return { opened, from: 'network' };
   }
 
@@ -417,14 +451,14 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
         delta && (await segment(name, deltaCacheKey(name), algorithm, delta.crc32c, current?.delta));
       const next = held(base.opened, top?.opened);
       indexes.set(name, next);
-      base.opened.keepDerived?.();
-      top?.opened.keepDerived?.();
+      keepSoon(name, next);
       const froms = [base.from, top?.from];
       const from = froms.includes('network') ? 'network' : froms.includes('cache') ? 'cache' : 'memory';
       // A delta this page never held may still be cached from an earlier one: it goes once, not on
-      // every load of an index already in memory.
+      // every load of an index already in memory, and without holding up the load (IndexedDB may
+      // take a few hundred milliseconds to get to it while it writes a download).
       if (!top && (current?.delta || base.from !== 'memory'))
-        await forgetSegment(deltaCacheKey(name)).catch(() => undefined);
+        void forgetSegment(deltaCacheKey(name)).catch(() => undefined);
       return {
         from,
         bytes: from === 'memory' ? 0 : base.opened.bytes + (top?.opened.bytes ?? 0),
@@ -466,6 +500,9 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
       } catch (error) {
         console.error(`Search on "${name}" failed`, error);
         return 'error';
+      } finally {
+        // What the cache lacks of it is kept once this answer is on its way.
+        if (held.keep) setTimeout(held.keep);
       }
     },
 

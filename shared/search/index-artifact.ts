@@ -5,6 +5,7 @@
 // the crc32c is over the compressed bytes.
 import type { DataSourceConfig } from '../app-config';
 import { crc32c } from '../crc32c';
+import { gunzipBytes } from '../gunzip';
 import type { SearchEngine } from './engine';
 import { engineFor } from './engines';
 import { byRankDescending, indexSpec } from './index-input';
@@ -40,7 +41,6 @@ export interface BuiltArtifact {
 const PAYLOAD_ALIGNMENT = 8;
 const payloadOffset = (headerLength: number) =>
   Math.ceil((4 + headerLength) / PAYLOAD_ALIGNMENT) * PAYLOAD_ALIGNMENT;
-const streamed = (bytes: Uint8Array) => new Blob([bytes as Uint8Array<ArrayBuffer>]).stream();
 
 /** Bytes of the payload handed to gzip at a time, so that header and payload are never copied into one buffer. */
 const PACK_CHUNK = 1 << 20;
@@ -124,10 +124,7 @@ export async function readArtifact(bytes: Uint8Array): Promise<IndexArtifact> {
 }
 
 /** The artifact's bytes before compression, which parseArtifact reads without copying. */
-export async function inflateArtifact(bytes: Uint8Array): Promise<Uint8Array> {
-  const stream = streamed(bytes).pipeThrough(new DecompressionStream('gzip'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
+export const inflateArtifact: (bytes: Uint8Array) => Promise<Uint8Array> = gunzipBytes;
 
 /** Reads the header of decompressed artifact bytes; throws when they are not an artifact of this format. */
 export function parseArtifact(raw: Uint8Array): IndexArtifact {
