@@ -30,8 +30,25 @@ async function searchNames(page: Page, term: string) {
   }, term);
 }
 
+/** Whether the worker has cached the countries artifact (it does so after its first search). */
+const countriesCached = (page: Page) =>
+  page.evaluate(
+    ([database, store]) =>
+      new Promise<boolean>((resolve, reject) => {
+        const open = indexedDB.open(database!);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction(store!).objectStore(store!).get('countries');
+          get.onsuccess = () => resolve(get.result !== undefined);
+          get.onerror = () => reject(get.error);
+        };
+      }),
+    [ARTIFACT_DATABASE, ARTIFACT_STORE],
+  );
+
 /** Cuts the cached countries artifact's bytes down to their first 100, keeping its checksum and digest. */
 async function damageCachedArtifact(page: Page) {
+  await expect.poll(() => countriesCached(page)).toBe(true);
   await page.evaluate(
     ([database, store]) =>
       new Promise<void>((resolve, reject) => {
