@@ -9,6 +9,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { INSTALL_DISMISSED_KEY } from '#client/features/pwa/install-prompt-store';
 import { chromiumArgs } from '../../playwright.config';
+import { artifactKept } from './artifact-cache';
 import { decideConsent } from './consent';
 import { hydrated } from './hydration';
 import { expect as baseExpect, test } from './test';
@@ -88,6 +89,7 @@ test('after one online visit, /search reloads and answers offline', async () => 
   await expect
     .poll(() => page.evaluate(() => window.siftSearch?.state().sources.countries?.state ?? null))
     .toBe('loaded');
+  await expect.poll(() => artifactKept(page, 'countries')).toBe(true);
   await context.setOffline(true);
   try {
     await page.reload();

@@ -3,6 +3,7 @@
 // through the developer hook window.siftSearch that /search installs (the screen comes later).
 import type { Page } from '@playwright/test';
 import { ARTIFACT_DATABASE, ARTIFACT_STORE } from '#client/workers/indexed-db-artifact-cache';
+import { artifactKept } from './artifact-cache';
 import { collectPageErrors } from './console';
 import { expect as baseExpect, test } from './test';
 
@@ -30,25 +31,9 @@ async function searchNames(page: Page, term: string) {
   }, term);
 }
 
-/** Whether the worker has cached the countries artifact (it does so after its first search). */
-const countriesCached = (page: Page) =>
-  page.evaluate(
-    ([database, store]) =>
-      new Promise<boolean>((resolve, reject) => {
-        const open = indexedDB.open(database!);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const get = open.result.transaction(store!).objectStore(store!).get('countries');
-          get.onsuccess = () => resolve(get.result !== undefined);
-          get.onerror = () => reject(get.error);
-        };
-      }),
-    [ARTIFACT_DATABASE, ARTIFACT_STORE],
-  );
-
 /** Cuts the cached countries artifact's bytes down to their first 100, keeping its checksum and digest. */
 async function damageCachedArtifact(page: Page) {
-  await expect.poll(() => countriesCached(page)).toBe(true);
+  await expect.poll(() => artifactKept(page, 'countries')).toBe(true);
   await page.evaluate(
     ([database, store]) =>
       new Promise<void>((resolve, reject) => {
