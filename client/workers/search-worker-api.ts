@@ -277,8 +277,8 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
   /**
    * Runs the `keep` of the source's segments once `next` has answered its first search, or
    * KEEP_AFTER_MS after it was loaded when none comes: its first searches wait neither for the
-   * checksums nor for IndexedDB's copies (at a million documents, 150–250 ms of the worker's
-   * thread). Nothing is kept of a source dropped by then (signed out).
+   * checksums nor for the copies (run as soon as the load returned, they held the first search of a
+   * million documents up by 180–320 ms). Nothing is kept of a source dropped by then (signed out).
    */
   function keepSoon(name: string, next: HeldIndex): void {
     if (!next.base.keep && !next.delta?.keep) return;
@@ -309,8 +309,8 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
 
   /**
    * The index of the cached artifact under `key` when it is the wanted one (any, without `crc32c`;
-   * built for any algorithm, without `algorithm`) and intact; a damaged, partial or older copy (one that cannot be read, does not match its
-   * checksum, or was kept in another form) is dropped. The engine opens only bytes whose checksum
+   * built for any algorithm, without `algorithm`) and intact; a damaged, partial or older copy (one
+   * that cannot be read, does not match its checksum, or was kept in another form) is dropped. The engine opens only bytes whose checksum
    * matched, with the arrays derived from them before when those are kept and check out too. Kept
    * arrays that are damaged, partial or of another format are derived again (and kept again once
    * loaded).
@@ -413,8 +413,8 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
     /**
      * Starts restoring cached artifacts before anyone knows whether they are current, so that a warm
      * start overlaps with the page starting and asking for their checksums: of the page's sources
-     * `names`, or, when the page does not know them yet (main.tsx on a search URL), of every source
-     * the cache holds. Nothing is searchable until loadIndex confirms the checksum and the
+     * `names`, or of every source the cache holds when the page does not know them yet (the worker
+     * does so as it starts, search.worker.ts). Nothing is searchable until loadIndex confirms the checksum and the
      * algorithm; an index it does not confirm is let go, and so is one of a source not in `names`.
      */
     restoreCached(names?: string[]): void {

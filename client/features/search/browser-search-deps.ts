@@ -1,5 +1,6 @@
 // The search feature's collaborators in the browser: the page's worker, called through Comlink, a
-// new load store, the index checksum call and the client logger. The app layer creates them once; tests pass their own.
+// new load store, the index checksum call and the client logger. The app layer creates them once;
+// tests pass their own.
 import { type Remote, wrap } from 'comlink';
 import { appLogger } from '#client/logging/app-logger';
 import { serializeError } from '#client/logging/serialize-error';
