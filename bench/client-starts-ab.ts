@@ -1,0 +1,126 @@
+// Two client builds compared at N synthetic cities: cold and warm starts of a signed-in search in
+// Chromium, in turns. Two production servers share one PostgreSQL database (so both serve the same
+// artifact), each serving one build; per round and build a new browser context signs in, opens
+// /search?s=<the first generated city> cold, waits until the worker has kept its copy, then opens it
+// warm WARM_STARTS times. No consent to preferences, so no start snapshot paints first.
+//   BUILDS=dist-before,dist-after [N=1000000] [ROUNDS=4] [WARM_STARTS=2] [DATABASE_URL=…] tsx bench/client-starts-ab.ts
+// The database (by default sift_client_starts_<N> on the local PostgreSQL) is created and the cities
+// imported when it does not exist: a few minutes at a million. Prints one JSON line: per build the
+// starts and their medians, and the ratio of each build's medians to the first build's.
+import { execFileSync } from 'node:child_process';
+import { chromium } from '@playwright/test';
+import pg from 'pg';
+import { chromiumArgs } from '../playwright.config';
+import { artifactKept } from '../tests/e2e/artifact-cache';
+import { decideConsent } from '../tests/e2e/consent';
+import { startServer } from '../tests/support/server-process';
+import { observePage } from './page-observer';
+import { latencyStats } from './stats';
+import { syntheticCities, writeNdjson } from './synthetic-cities';
+
+const builds = (process.env.BUILDS ?? '').split(',').filter(Boolean);
+if (builds.length < 2) throw new Error('BUILDS: two or more built client folders, comma-separated');
+const N = Number(process.env.N ?? 1_000_000);
+const ROUNDS = Number(process.env.ROUNDS ?? 4);
+const WARM_STARTS = Number(process.env.WARM_STARTS ?? 2);
+const databaseUrl = new URL(
+  process.env.DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/sift_client_starts_${N}`,
+);
+const user = { email: 'client-starts@example.test', password: 'a long enough bench password' };
+
+/** Creates the database and imports N cities into it, unless it exists. Returns whether it did. */
+async function prepareDatabase(): Promise<boolean> {
+  const name = databaseUrl.pathname.slice(1);
+  const admin = new pg.Client({ connectionString: new URL('/postgres', databaseUrl).toString() });
+  await admin.connect();
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount) return false;
+    await admin.query(`create database "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await admin.end();
+  }
+  const file = `${process.env.TMPDIR ?? '/tmp'}/sift-client-starts-${N}.ndjson`;
+  await writeNdjson(file, syntheticCities(N));
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/import.ts', 'cities', file], {
+    env: { ...process.env, DATABASE_URL: databaseUrl.toString(), NODE_ENV: 'test' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return true;
+}
+
+const created = await prepareDatabase();
+const servers = [];
+for (const [i, staticDir] of builds.entries()) {
+  servers.push(
+    await startServer({
+      // The account once: the servers share the database.
+      users: i === 0 && created ? [user] : [],
+      env: {
+        DATABASE_URL: databaseUrl.toString(),
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'sift-bench-auth-secret-0123456789abcdefghijklmnop',
+        STATIC_DIR: staticDir,
+        LOG_LEVEL: 'warn',
+      },
+      waitForSearchData: false,
+    }),
+  );
+}
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: chromiumArgs,
+});
+const query = String(syntheticCities(1).next().value!.name);
+const starts = builds.map(() => ({ coldMs: [] as number[], warmMs: [] as number[] }));
+try {
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [i, server] of servers.entries()) {
+      const origin = new URL(server.url()).origin;
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await decideConsent(context, origin, []);
+      await context.addInitScript(observePage);
+      const page = await context.newPage();
+      await page.goto(`${origin}/modules/auth/login`);
+      await page.getByLabel('Email').fill(user.email);
+      await page.getByLabel(/^Password/).fill(user.password);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL(`${origin}/`);
+      const open = async () => {
+        await page.goto('about:blank');
+        await page.goto(`${origin}/search?s=${encodeURIComponent(query)}`);
+        await page.waitForFunction(() => window.benchLiveResultMs !== undefined, null, { timeout: 300_000 });
+        return Math.round(await page.evaluate(() => window.benchLiveResultMs!));
+      };
+      starts[i]!.coldMs.push(await open());
+      for (let wait = 0; !(await artifactKept(page, 'cities')); wait += 1) {
+        if (wait > 600) throw new Error('The worker kept no copy of the cities index');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      for (let warm = 0; warm < WARM_STARTS; warm += 1) starts[i]!.warmMs.push(await open());
+      await context.close();
+    }
+  }
+  const medians = starts.map((build) => ({
+    cold: latencyStats(build.coldMs).p50Ms,
+    warm: latencyStats(build.warmMs).p50Ms,
+  }));
+  console.info(
+    JSON.stringify({
+      bench: 'client-starts-ab',
+      documents: N,
+      query,
+      builds: builds.map((staticDir, i) => ({
+        staticDir,
+        ...starts[i],
+        medianColdMs: medians[i]!.cold,
+        medianWarmMs: medians[i]!.warm,
+        coldRatio: Math.round((medians[i]!.cold / medians[0]!.cold) * 1000) / 1000,
+        warmRatio: Math.round((medians[i]!.warm / medians[0]!.warm) * 1000) / 1000,
+      })),
+    }),
+  );
+} finally {
+  await browser.close();
+  for (const server of servers) await server.stop();
+}
