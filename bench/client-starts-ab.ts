@@ -11,10 +11,8 @@ import { execFileSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
 import pg from 'pg';
 import { chromiumArgs } from '../playwright.config';
-import { artifactKept } from '../tests/e2e/artifact-cache';
-import { decideConsent } from '../tests/e2e/consent';
 import { startServer } from '../tests/support/server-process';
-import { observePage } from './page-observer';
+import { searchStart, signedInPage, untilKept } from './client-first-result';
 import { latencyStats } from './stats';
 import { syntheticCities, writeNdjson } from './synthetic-cities';
 
@@ -77,28 +75,12 @@ try {
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [i, server] of servers.entries()) {
       const origin = new URL(server.url()).origin;
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      await decideConsent(context, origin, []);
-      await context.addInitScript(observePage);
-      const page = await context.newPage();
-      await page.goto(`${origin}/modules/auth/login`);
-      await page.getByLabel('Email').fill(user.email);
-      await page.getByLabel(/^Password/).fill(user.password);
-      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await page.waitForURL(`${origin}/`);
-      const open = async () => {
-        await page.goto('about:blank');
-        await page.goto(`${origin}/search?s=${encodeURIComponent(query)}`);
-        await page.waitForFunction(() => window.benchLiveResultMs !== undefined, null, { timeout: 300_000 });
-        return Math.round(await page.evaluate(() => window.benchLiveResultMs!));
-      };
-      starts[i]!.coldMs.push(await open());
-      for (let wait = 0; !(await artifactKept(page, 'cities')); wait += 1) {
-        if (wait > 600) throw new Error('The worker kept no copy of the cities index');
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      for (let warm = 0; warm < WARM_STARTS; warm += 1) starts[i]!.warmMs.push(await open());
-      await context.close();
+      const page = await signedInPage(browser, origin, user);
+      starts[i]!.coldMs.push((await searchStart(page, origin, query)).ms);
+      await untilKept(page, 'cities');
+      for (let warm = 0; warm < WARM_STARTS; warm += 1)
+        starts[i]!.warmMs.push((await searchStart(page, origin, query)).ms);
+      await page.context().close();
     }
   }
   const medians = starts.map((build) => ({

@@ -209,7 +209,7 @@ async function measureAt(count: number) {
       };
       // The first generated city's name: a search with at least one hit at any N.
       const client = clientBuild
-        ? await clientFirstResult(origin, user, String(syntheticCities(1).next().value!.name))
+        ? await clientFirstResult(origin, user, SOURCE, String(syntheticCities(1).next().value!.name))
         : undefined;
       const changes = [];
       for (const [changed, offset] of [
