@@ -310,10 +310,10 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
   /**
    * The index of the cached artifact under `key` when it is the wanted one (any, without `crc32c`;
    * built for any algorithm, without `algorithm`) and intact; a damaged, partial or older copy (one
-   * that cannot be read, does not match its checksum, or was kept in another form) is dropped. The engine opens only bytes whose checksum
-   * matched, with the arrays derived from them before when those are kept and check out too. Kept
-   * arrays that are damaged, partial or of another format are derived again (and kept again once
-   * loaded).
+   * that cannot be read, does not match its checksum, or was kept in another form) is dropped. The
+   * engine opens only bytes whose checksum matched, with the arrays derived from them before when
+   * those are kept and check out too. Kept arrays that are damaged, partial or of another format are
+   * derived again (and kept again once loaded).
    */
   async function openCached(
     name: string,
@@ -414,8 +414,9 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
      * Starts restoring cached artifacts before anyone knows whether they are current, so that a warm
      * start overlaps with the page starting and asking for their checksums: of the page's sources
      * `names`, or of every source the cache holds when the page does not know them yet (the worker
-     * does so as it starts, search.worker.ts). Nothing is searchable until loadIndex confirms the checksum and the
-     * algorithm; an index it does not confirm is let go, and so is one of a source not in `names`.
+     * does so as it starts, search.worker.ts). Nothing is searchable until loadIndex confirms the
+     * checksum and the algorithm; an index it does not confirm is let go, and so is one of a source
+     * not in `names`.
      */
     restoreCached(names?: string[]): void {
       if (!names) {
