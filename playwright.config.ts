@@ -1,7 +1,6 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { mainServerUser } from './tests/e2e/main-server-user';
 
 // E2E_PORT and STATIC_DIR let several checkouts or builds run their suites side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -45,8 +44,8 @@ export default defineConfig({
     reuseContext: true,
   },
   webServer: {
-    // The account first: the embedded database admits one process at a time.
-    command: `printf '%s\\n' '${mainServerUser.password}' | tsx scripts/users.ts create ${mainServerUser.email} && node --import tsx server/index.ts`,
+    // The global setup creates its account through it while it loads the demo data (global-setup.ts).
+    command: 'node --import tsx server/index.ts',
     url: `http://127.0.0.1:${PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 180_000,

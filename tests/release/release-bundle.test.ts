@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildRelease } from '#scripts/release';
 import { loadAppConfig } from '#server/app-config';
 import { apiPaths } from '#shared/api-paths';
 import { toSnapshot } from '#shared/kv/kv-snapshot';
@@ -16,7 +17,6 @@ import type { IndexChecksumsResponse } from '#shared/search/index-api';
 import { readArtifact, restoreArtifact } from '#shared/search/index-artifact';
 import { runSearch } from '#shared/search/run-search';
 import { buildSearchRequest } from '#shared/search/search-request';
-import { buildRelease } from '../../scripts/release';
 import { httpTarget, type RequestTarget, type SignedIn, signInTestUser } from '../support/auth';
 import { createFreshPostgres } from '../support/databases';
 import { startServer } from '../support/server-process';
