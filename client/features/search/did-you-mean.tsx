@@ -2,9 +2,9 @@
 // search finds, it found through typos only, or nothing), a link to the same search with the text
 // corrected from the indexes' own words (worker, so offline too).
 import { Link as MuiLink, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { Trans } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useQueryInTransition } from '#client/lib/use-query-in-transition';
 import type { DataSourceConfig } from '#shared/app-config';
 import { searchQueryKeys } from './load-search-indexes';
 import { correctQuery } from './query-suggestions';
@@ -23,7 +23,7 @@ export function DidYouMean({
   // The screen re-renders as sources finish loading; each loaded set is asked once.
   const { sources: load } = deps.store.getSnapshot();
   const loaded = Object.keys(sources).filter((name) => load[name]?.state === 'loaded');
-  const { data: corrected } = useQuery({
+  const { data: corrected } = useQueryInTransition({
     // Under the results' key: it may hold a protected index's word, removed with them at sign-out.
     queryKey: [...searchQueryKeys.results, text, 'did-you-mean', loaded.join(',')],
     queryFn: async () => (await correctQuery(sources, text, deps)) ?? null,

@@ -1,9 +1,10 @@
 // The indexes a screen needs, as a query: joins the load a route prepared or takes the last one,
 // loads for the current signed-in state (and drops what a signed-out caller may not see), and
 // reads the load state.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { shallow } from 'zustand/shallow';
+import { useQueryInTransition } from '#client/lib/use-query-in-transition';
 import { useStoreInTransition } from '#client/lib/use-store-in-transition';
 import type { DataSourceConfig } from '#shared/app-config';
 import { askChecksumsAgain, searchIndexesQuery } from './load-search-indexes';
@@ -24,7 +25,12 @@ export function useSearchIndexes<T>(
 ): T {
   const deps = useSearchDeps();
   const client = useQueryClient();
-  useQuery({ ...searchIndexesQuery(dataSources, signedIn ?? false, deps), enabled: signedIn !== undefined });
+  // Fetched while the screen is mounted; what it loads is read from the load store below.
+  useQueryInTransition({
+    ...searchIndexesQuery(dataSources, signedIn ?? false, deps),
+    enabled: signedIn !== undefined,
+    notifyOnChangeProps: [],
+  });
   useEffect(() => {
     if (signedIn === undefined) return;
     // On a first visit the service worker takes control after the page asked (docs/pwa.md).

@@ -1,8 +1,9 @@
 // The screen's search results for the current query as a query, run in the worker once the
 // indexes are loaded. The previous result stays shown while the next runs; results are cached until
 // the text changes (spec §4), so going back to an earlier chip or filter is instant.
-import { keepPreviousData, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
+import { useQueryInTransition } from '#client/lib/use-query-in-transition';
 import type { DataSourceConfig } from '#shared/app-config';
 import { searchQueryKeys } from './load-search-indexes';
 import { runScreenSearch, type ScreenQuery, type ScreenResult } from './run-screen-search';
@@ -76,7 +77,8 @@ export function useSearchResults(
   const enabled = wanted && canSearch(query.term, query.chips, load.overall) && loadedKey !== '';
   // Text and filters: what the per-type counts depend on.
   const scope = [...searchQueryKeys.results, query.term, JSON.stringify(query.filters)];
-  const results = useQuery({
+  // Read in a transition: the screen is drawn again in slices as the search starts and answers.
+  const results = useQueryInTransition({
     // The key covers every input of the search (query, visible and dataSources).
     queryKey: [...scope, query.chips, loadedKey, query.near ?? null],
     queryFn: () => {
