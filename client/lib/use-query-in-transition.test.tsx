@@ -9,8 +9,8 @@ import {
   type UseQueryOptions,
 } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { useState } from 'react';
 import { afterEach, expect, it } from 'vitest';
+import { setUrgent, Urgent } from '#tests/support/urgent-work';
 import { useQueryInTransition } from './use-query-in-transition';
 
 const drawn: string[] = [];
@@ -18,15 +18,6 @@ function Answer({ options }: { options: UseQueryOptions<string> }) {
   const { data, status } = useQueryInTransition(options);
   drawn.push(`answer ${data ?? status}`);
   return <p>{`answer ${data ?? status}`}</p>;
-}
-
-/** Urgent work: state set outside a transition, as a click would. */
-let setUrgent: (value: number) => void = () => {};
-function Urgent() {
-  const [value, set] = useState(0);
-  setUrgent = set;
-  drawn.push(`urgent ${value}`);
-  return null;
 }
 
 const withClient = (client: QueryClient, node: React.ReactNode) => (
@@ -68,7 +59,7 @@ it('draws a change after the urgent work made with it', async () => {
       client,
       <>
         <Answer options={options} />
-        <Urgent />
+        <Urgent drawn={drawn} />
       </>,
     ),
   );

@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 // A store read in the background: the part selected, drawn again after urgent work, and a page the
 // server drew hydrated from the store's initial state.
-import { act, type ReactNode, useState } from 'react';
+import { act, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, expect, it, vi } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import { phoneFirstRender as firstRender } from '#tests/support/first-render';
+import { setUrgent, Urgent } from '#tests/support/urgent-work';
 import { FirstRenderContext, ServerDrawnProvider } from './first-render';
 import { useStoreInTransition } from './use-store-in-transition';
 
@@ -22,15 +23,6 @@ function Loaded({ store, pick = 'loaded' }: { store: ReturnType<typeof makeStore
   const value = useStoreInTransition(store, (s) => s[pick]);
   drawn.push(`${pick} ${value}`);
   return <p>{`${pick} ${value}`}</p>;
-}
-
-/** Urgent work: state set outside a transition, as a click would. */
-let setUrgent: (value: number) => void = () => {};
-function Urgent() {
-  const [value, set] = useState(0);
-  setUrgent = set;
-  drawn.push(`urgent ${value}`);
-  return null;
 }
 
 const makeStore = () => createStore<State>()(() => ({ loaded: 0, other: 0 }));
@@ -65,7 +57,7 @@ it('draws a change after the urgent work made with it', async () => {
   await mount(
     <>
       <Loaded store={store} />
-      <Urgent />
+      <Urgent drawn={drawn} />
     </>,
   );
   drawn.length = 0;
