@@ -3,12 +3,12 @@
 // of the namespaces public sources use (the server decides; the app's signed-out wipe removes a
 // signed-in copy). `lookupLabel` labels an id in the interface language; the app layer hands it to
 // the screens that show coded values (search filters, the item viewer).
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LookupsDocument } from '#client/graphql/generated/operations';
 import { useGraphqlClient } from '#client/graphql/graphql-provider';
 import { graphqlQueryOptions } from '#client/graphql/use-graphql-query';
+import { useQueryInTransition } from '#client/lib/use-query-in-transition';
 import { appLogger } from '#client/logging/app-logger';
 import { serializeError } from '#client/logging/serialize-error';
 import { type LoadedLookups, type LookupsDeps, loadLookups } from './load-lookups';
@@ -55,7 +55,8 @@ export function useLookups(signedIn: boolean | undefined, sessionOn: () => boole
   const language = i18n.resolvedLanguage ?? i18n.language;
   const { queryKey, queryFn } = graphqlQueryOptions(client, LookupsDocument);
 
-  const query = useQuery({
+  // Labels only draw: the route re-renders in a transition when they arrive.
+  const query = useQueryInTransition({
     // Its own namespace: this entry holds the lookups with their origin, not the query's raw data
     // that ['graphql', hash] entries hold. Signed-in and anonymous callers get different answers.
     queryKey: [...lookupsQueryKey(signedIn === true), queryKey[1]],
