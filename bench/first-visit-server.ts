@@ -26,9 +26,28 @@ export async function firstVisitServer(staticDir: string, baseUrl: string | unde
 /** The middle value (the upper one of an even count). */
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
+/** Attempts at one run: a busy machine's Chromium now and then loses a load's trace. */
+const ATTEMPTS = 3;
+
+async function measureWithRetries<F>(
+  measure: (path: string, lang: string) => Promise<F>,
+  path: string,
+  lang: string,
+): Promise<F> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await measure(path, lang);
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+      console.error(`retrying ${lang} ${path}:`, (error as Error).message);
+    }
+  }
+}
+
 /**
- * Each page in each language measured `runs` times, the median of every figure kept under
- * "<lang> <path>" (and written to stderr as it comes, for a long run's progress).
+ * Each page in each language measured `runs` times (a run that throws is repeated, up to three
+ * attempts), the median of every figure kept under "<lang> <path>" (and written to stderr as it
+ * comes, for a long run's progress).
  */
 export async function medianPerPage<F extends { [K in keyof F]: number }>(
   langs: string[],
@@ -40,7 +59,7 @@ export async function medianPerPage<F extends { [K in keyof F]: number }>(
   for (const lang of langs) {
     for (const path of pages) {
       const figures: F[] = [];
-      for (let i = 0; i < runs; i += 1) figures.push(await measure(path, lang));
+      for (let i = 0; i < runs; i += 1) figures.push(await measureWithRetries(measure, path, lang));
       const keys = Object.keys(figures[0]!) as (keyof F)[];
       const medians = Object.fromEntries(
         keys.map((key) => [key, median(figures.map((f) => f[key] as number))]),

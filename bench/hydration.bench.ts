@@ -23,7 +23,7 @@ const browser = await chromium.launch({
   args: chromiumArgs,
 });
 
-async function traceLoad(path: string, lang: string): Promise<Blocking | undefined> {
+async function load(path: string, lang: string): Promise<Blocking> {
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
@@ -41,20 +41,12 @@ async function traceLoad(path: string, lang: string): Promise<Blocking | undefin
     // The window is measured from the trace; this only keeps the page open long enough.
     await page.waitForTimeout(WINDOW_MS);
     const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
-    return mainThreadBlocking(trace.traceEvents, WINDOW_MS);
+    const figures = mainThreadBlocking(trace.traceEvents, WINDOW_MS);
+    // Thrown, so that medianPerPage loads the page again.
+    if (!figures) throw new Error(`No first paint traced for ${lang} ${path}`);
+    return figures;
   } finally {
     await context.close();
-  }
-}
-
-/** A load whose trace holds no first paint (now and then, on a busy machine) is traced again. */
-async function load(path: string, lang: string, attempts = 3): Promise<Blocking> {
-  for (let attempt = 1; ; attempt += 1) {
-    const figures = await traceLoad(path, lang);
-    if (figures) return figures;
-    if (attempt >= attempts)
-      throw new Error(`No first paint traced for ${lang} ${path} in ${attempts} loads`);
-    console.error(`No first paint traced for ${lang} ${path}: loading it again`);
   }
 }
 

@@ -32,18 +32,6 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 });
 
-/** Lighthouse sometimes loses a trace on a busy machine (NO_NAVSTART): such a run is repeated. */
-async function auditWithRetries(path: string, lang: string, attempts = 3): Promise<RunFigures> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await audit(path, lang);
-    } catch (error) {
-      if (attempt >= attempts) throw error;
-      console.error(`retrying ${lang} ${path}:`, (error as Error).message);
-    }
-  }
-}
-
 async function audit(path: string, lang: string): Promise<RunFigures> {
   const flags: Flags = {
     port: chrome.port,
@@ -73,7 +61,7 @@ async function audit(path: string, lang: string): Promise<RunFigures> {
 
 let results: Record<string, RunFigures & { runs: number }>;
 try {
-  results = await medianPerPage(langs, pages, runs, auditWithRetries);
+  results = await medianPerPage(langs, pages, runs, audit);
 } finally {
   await chrome.kill();
   await server.stop();
