@@ -33,7 +33,7 @@ export default defineConfig({
       },
     ],
     environment: 'node',
-    globalSetup: ['tests/support/pglite-template.ts'],
+    globalSetup: ['tests/support/database-templates.ts'],
     setupFiles: ['tests/support/thread-local-broadcast.ts'],
     // Two shared cores: the default (cores − 1) would run one file at a time. Worker threads, not
     // forked processes: they start faster (about a sixth of the suite's time).

@@ -15,8 +15,14 @@ export interface DatabaseTarget {
   open(): Promise<Database>;
 }
 
-/** A new, empty database on the PostgreSQL server of `adminUrl`: its URL and how to drop it. */
-export async function createFreshPostgres(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new database on the PostgreSQL server of `adminUrl`, empty or a copy of the database named
+ * `template`: its URL and how to drop it.
+ */
+export async function createFreshPostgres(
+  adminUrl: string,
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `sift_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const run = async (statement: string) => {
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -24,7 +30,8 @@ export async function createFreshPostgres(adminUrl: string): Promise<{ url: stri
     await admin.query(statement);
     await admin.end();
   };
-  await run(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+  const copied = template ? ` TEMPLATE ${pg.escapeIdentifier(template)}` : '';
+  await run(`CREATE DATABASE ${pg.escapeIdentifier(name)}${copied}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
@@ -33,8 +40,9 @@ export async function createFreshPostgres(adminUrl: string): Promise<{ url: stri
   };
 }
 
+/** A migrated database of its own, copied from the run's template (tests/support/database-templates.ts). */
 async function openFreshPostgres(adminUrl: string): Promise<Database> {
-  const fresh = await createFreshPostgres(adminUrl);
+  const fresh = await createFreshPostgres(adminUrl, inject('postgresTemplate') || undefined);
   const database = await openDatabase({ url: fresh.url });
   return {
     ...database,
@@ -46,7 +54,7 @@ async function openFreshPostgres(adminUrl: string): Promise<Database> {
 }
 
 let template: Blob | undefined;
-/** The run's migrated PGlite data folder as a dump (tests/support/pglite-template.ts). */
+/** The run's migrated PGlite data folder as a dump (tests/support/database-templates.ts). */
 const migratedDump = () => {
   template ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
   return template;
