@@ -2,7 +2,8 @@
 // The search box's help while typing, with the search screen and the real indexes searched in
 // process: completions in its popup steered from the keyboard before the results, accepted with
 // Enter, Tab or →; recent searches while it is empty; "did you mean" on the screen.
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { useEffect, useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setConsent } from '#client/consent/consent-store';
 import { paths } from '#client/paths';
@@ -56,6 +57,43 @@ async function typed(text: string) {
   await app.user.keyboard(text.slice(-1));
   return app;
 }
+
+/** Shows the screen rendered by `ScreenOnceLoaded`, as when the route's code has arrived. */
+let showScreen = () => {};
+function ScreenOnceLoaded() {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    showScreen = () => act(() => setLoaded(true));
+  }, []);
+  return loaded && <SearchScreen dataSources={searchSources} signedIn={false} />;
+}
+
+describe('typing on the search page', () => {
+  it('before its screen shows (its code still loading), keeps every letter and searches them all', async () => {
+    const app = await renderApp({
+      url: '/search',
+      routes: [
+        {
+          path: '/search',
+          element: (
+            <SearchDepsContext value={pageDeps}>
+              <HeaderSearchBox />
+              <ScreenOnceLoaded />
+            </SearchDepsContext>
+          ),
+        },
+      ],
+    });
+    await app.user.click(box());
+    await app.user.keyboard('u');
+    // Already on the search page: no entry of its own for the first letter, to be read back later.
+    expect(app.location()).toBe('/search');
+    showScreen();
+    await app.user.keyboard('nited');
+    await waitFor(() => expect(query(app).get('s')).toBe('united'));
+    expect(box().value).toBe('united');
+  });
+});
 
 describe('completions in the search box', () => {
   it('offers titles completing the text, popular first, and the arrow keys reach them before the results', async () => {

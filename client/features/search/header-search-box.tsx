@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '#client/paths';
 import { clearRecentSearches, forgetRecentSearch, rememberSearch } from './recent-searches';
-import { type Suggestion, useSearchBox, useSearchBoxStore } from './search-box-store';
+import { isSearchScreenPath, type Suggestion, useSearchBox, useSearchBoxStore } from './search-box-store';
 import { SearchSuggestionsPopup } from './search-suggestions-popup';
 import { type SearchHistoryState, searchFromOf } from './search-url-state';
 import { useBoxSuggestions } from './use-box-suggestions';
@@ -89,11 +89,14 @@ export function HeaderSearchBox({ landmarkLabel }: { landmarkLabel?: string }) {
   /**
    * Opens the screen once; keystrokes until it shows only change the text it takes over, on the
    * page it started from and on the search page it opened (whose screen mounts a commit later).
+   * On the search page the screen takes the text over itself, even while its code still loads:
+   * a navigation for the first letter would land after the next ones and show it alone.
    */
   const startSearch = (text: string) => {
     const { startedFrom } = searchBoxStore.getSnapshot();
     const opened = startedFrom !== undefined && searchFromOf(location.state) === startedFrom;
-    if (onScreen || !text.trim() || startedFrom === here || opened) return;
+    const onSearchPage = onScreen || isSearchScreenPath(location.pathname);
+    if (onSearchPage || !text.trim() || startedFrom === here || opened) return;
     searchBoxStore.setStartedFrom(here);
     const state: SearchHistoryState = { searchFrom: here };
     searchBoxStore.requestFocus();

@@ -52,9 +52,13 @@ export interface SearchBoxSnapshot {
  * nothing elsewhere. The box shows it from the first render, the server's too.
  */
 export function searchTextOf(url: URL): string {
+  return isSearchScreenPath(url.pathname) ? (url.searchParams.get('s') ?? '') : '';
+}
+
+/** `/search` and `/search/:chips`: the search screen's paths. */
+export function isSearchScreenPath(pathname: string): boolean {
   const screen = paths.search();
-  const onSearch = url.pathname === screen || url.pathname.startsWith(`${screen}/`);
-  return onSearch ? (url.searchParams.get('s') ?? '') : '';
+  return pathname === screen || pathname.startsWith(`${screen}/`);
 }
 
 /** `draft`: the text the page opened with, so a page the server drew hydrates with it. */
