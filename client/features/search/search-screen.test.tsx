@@ -285,8 +285,13 @@ describe('the search screen', () => {
     );
     await renderApp({ url: paths.search({ s: 'san' }), routes: [{ path: '/search', element: page }] });
     await waitFor(() => expect(settled).toBe(true));
-    // What React still holds for the screen commits first.
-    await act(async () => {});
+    // What React still holds for the screen commits first: the queries it reads answer in
+    // transitions, which the scheduler may draw a few turns later on a busy machine.
+    await waitFor(async () => {
+      const seen = commits;
+      for (let turn = 0; turn < 3; turn += 1) await act(() => new Promise((done) => setTimeout(done)));
+      expect(commits).toBe(seen);
+    });
     const before = commits;
     for (let i = 0; i < 3; i += 1) {
       await act(async () => {
