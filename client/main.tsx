@@ -6,7 +6,7 @@
 import { dropEarlyInput } from './app/early-input';
 import { pageSearchWorker } from './app/page-search-worker';
 import { isServerPage } from './app/server-page';
-import { paths } from './paths';
+import { isSearchScreenPath } from './paths';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
@@ -34,8 +34,7 @@ if (!serverPage) dropEarlyInput();
 // worker starts now and restores the indexes the device holds while the app starts. A rendered page
 // is more often a first visit: its worker starts with the search route, after the page's own code,
 // so that on a slow network the worker's code does not hold the page's back.
-const searchPath = paths.search();
-if (!serverPage && (location.pathname === searchPath || location.pathname.startsWith(`${searchPath}/`))) {
+if (!serverPage && isSearchScreenPath(location.pathname)) {
   pageSearchWorker();
 }
 void boot(root);

@@ -57,3 +57,9 @@ export const paths = {
   adminPeople: () => '/admin/people',
   adminAudit: () => '/admin/audit',
 } as const;
+
+/** `/search` and `/search/:chips`: the search screen's paths. */
+export function isSearchScreenPath(pathname: string): boolean {
+  const screen = paths.search();
+  return pathname === screen || pathname.startsWith(`${screen}/`);
+}

@@ -18,9 +18,9 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '#client/paths';
+import { isSearchScreenPath, paths } from '#client/paths';
 import { clearRecentSearches, forgetRecentSearch, rememberSearch } from './recent-searches';
-import { isSearchScreenPath, type Suggestion, useSearchBox, useSearchBoxStore } from './search-box-store';
+import { type Suggestion, useSearchBox, useSearchBoxStore } from './search-box-store';
 import { SearchSuggestionsPopup } from './search-suggestions-popup';
 import { type SearchHistoryState, searchFromOf } from './search-url-state';
 import { useBoxSuggestions } from './use-box-suggestions';

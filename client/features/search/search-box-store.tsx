@@ -5,7 +5,7 @@
 import { createContext, type ReactNode, useContext, useState } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import { paths } from '#client/paths';
+import { isSearchScreenPath } from '#client/paths';
 
 /** The result list of the search screen, while it is shown. */
 export interface ResultsBinding {
@@ -53,12 +53,6 @@ export interface SearchBoxSnapshot {
  */
 export function searchTextOf(url: URL): string {
   return isSearchScreenPath(url.pathname) ? (url.searchParams.get('s') ?? '') : '';
-}
-
-/** `/search` and `/search/:chips`: the search screen's paths. */
-export function isSearchScreenPath(pathname: string): boolean {
-  const screen = paths.search();
-  return pathname === screen || pathname.startsWith(`${screen}/`);
 }
 
 /** `draft`: the text the page opened with, so a page the server drew hydrates with it. */
