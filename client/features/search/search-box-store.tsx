@@ -11,6 +11,8 @@ import { isSearchScreenPath } from '#client/paths';
 export interface ResultsBinding {
   listboxId: string;
   count: number;
+  /** Names the results shown (their links, in order): the same results drawn again keep the pointer. */
+  shown: string;
   optionId: (index: number) => string;
   open: (index: number) => void;
 }
@@ -83,9 +85,14 @@ export function createSearchBoxStore(draft = '') {
       box.setState((s) => ({ submits: s.submits + 1 }));
     },
 
-    /** The screen shows a new page of results (or, with null, is gone): nothing is pointed at. */
+    /**
+     * The screen shows a new page of results (or, with null, is gone): nothing is pointed at. The
+     * same results drawn again (an answer arriving twice, a new history entry) keep what is.
+     */
     bindResults(results: ResultsBinding | null) {
-      box.setState({ results, active: -1 });
+      const before = box.getState().results;
+      const same = !!results && results.listboxId === before?.listboxId && results.shown === before.shown;
+      box.setState({ results, active: same ? box.getState().active : -1 });
     },
 
     setActive(active: number) {

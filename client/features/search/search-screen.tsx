@@ -181,6 +181,7 @@ export function SearchScreen({
     searchBoxStore.bindResults({
       listboxId,
       count: pageResults.length,
+      shown: pageResults.map((result) => result.href).join('\n'),
       optionId,
       open: (index) => {
         const target = pageResults[index];
