@@ -1,8 +1,9 @@
 // Server rendering of a page (docs/rendering.md): the app's own providers and routes rendered to
-// HTML for one request, in its language, direction and colour scheme, with each Emotion rule
-// inlined where it is first used. Vite builds this module into the render bundle, which the server
+// HTML for one request, in its language, direction and colour scheme, with the Emotion rules it used
+// in <head>. Vite builds this module into the render bundle, which the server
 // loads at run time; the browser hydrates the result (app/start-app.tsx).
-import createCache from '@emotion/cache';
+import createCache, { type EmotionCache } from '@emotion/cache';
+import createEmotionServer from '@emotion/server/create-instance';
 import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
@@ -40,6 +41,28 @@ function serverRoutes(list: RouteObject[]): RouteObject[] {
     if (children) served.children = serverRoutes(children);
     return served;
   });
+}
+
+/**
+ * A cache that keeps the rules it is given instead of writing a style element beside each element
+ * (Emotion's `compat` mode), for `styleTagsOf` to put in <head>: the browser's cache adopts a few
+ * elements there instead of moving some seventy from the page into <head> on start-up.
+ */
+function renderCache(cache: EmotionCache): EmotionCache {
+  cache.compat = true;
+  return cache;
+}
+
+/** The style elements of the rules `html` uses, global ones first, as Emotion's server writes them. */
+function styleTagsOf(caches: EmotionCache[], html: string): string {
+  return caches
+    .map((cache) => {
+      const server = createEmotionServer(cache);
+      const chunks = server.extractCriticalToChunks(html);
+      chunks.styles = chunks.styles.filter((chunk) => chunk.css !== '');
+      return server.constructStyleTagsFromChunks(chunks);
+    })
+    .join('');
 }
 
 const handler = createStaticHandler(serverRoutes(routes), { future: { v8_middleware: true } });
@@ -123,7 +146,7 @@ export async function render({
   const router = createStaticRouter(handler.dataRoutes, context);
   const { firstRender, renderTimeRead } = watchingRenderTime(givenFirstRender);
   await prepareServerDrawnFrame();
-  const caches = { ltr: createCache({ key: 'mui' }), rtl: createRtlEmotionCache() };
+  const caches = { ltr: renderCache(createCache({ key: 'mui' })), rtl: renderCache(createRtlEmotionCache()) };
   const stream = await renderToReadableStream(
     <StrictMode>
       <RenderEmotionCaches.Provider value={caches}>
@@ -151,7 +174,11 @@ export async function render({
   return {
     kind: 'page',
     status: context.statusCode,
-    document: serverPageDocument(template, html, state, entry, pageHeadOf(context), publicUrl),
+    document: serverPageDocument(template, html, state, entry, {
+      head: pageHeadOf(context),
+      styles: styleTagsOf([caches.ltr, caches.rtl], html),
+      publicUrl,
+    }),
     showsRenderTime,
   };
 }

@@ -52,10 +52,13 @@ export function DeferredUi({ load }: { load: UiLoader }) {
       );
     // A load still under way when the connection returns may yet fail: try again once it has.
     const retry = () => void settled(load).then(attempt);
-    void attempt();
+    // In a task of its own: this effect runs in the task that committed the page (on a first visit
+    // the hydration's), and a dynamic import there adds a modulepreload link per dependency to it.
+    const first = window.setTimeout(attempt);
     window.addEventListener('online', retry);
     return () => {
       mounted = false;
+      window.clearTimeout(first);
       window.removeEventListener('online', retry);
     };
   }, [Component, load]);

@@ -10,6 +10,8 @@ const template = `<!doctype html><html lang="en" dir="ltr"><head><title>Sift</ti
 <script type="module" crossorigin src="/assets/index.js"></script></head>
 <body><div id="root"></div><script src="/start-snapshot-boot.js"></script></body></html>`;
 
+const styles = '<style data-emotion="mui 1a2b">.mui-1a2b{color:red;}</style>';
+
 function documentIn(code: string): string {
   const state: ServerPageState = {
     locale: code,
@@ -17,14 +19,11 @@ function documentIn(code: string): string {
     firstRender: { ...phoneFirstRender, languages: [code] },
     hydration: { loaderData: {}, actionData: null, errors: null },
   };
-  return serverPageDocument(
-    template,
-    '<main>page</main>',
-    state,
-    findLocale(code)!,
-    undefined,
-    'https://x.test',
-  );
+  return serverPageDocument(template, '<main>page</main>', state, findLocale(code)!, {
+    head: undefined,
+    styles,
+    publicUrl: 'https://x.test',
+  });
 }
 
 const preloads = (html: string) => html.match(/<link rel="preload"[^>]*>/g) ?? [];
@@ -41,6 +40,13 @@ describe('serverPageDocument', () => {
     expect(preloads(documentIn('en'))).toEqual([
       '<link rel="preload" href="/_i18n/en/messages.json?v=test-build" as="fetch" crossorigin>',
     ]);
+  });
+
+  it("puts the page's style elements in the head, none in the root", () => {
+    const page = documentIn('en');
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head).toContain(styles);
+    expect(page.split(styles)).toHaveLength(2);
   });
 
   it('leaves out the start snapshot, which a rendered page is newer than', () => {

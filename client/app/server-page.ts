@@ -58,14 +58,22 @@ function messagesPreloads(locale: string): string {
  */
 const START_SNAPSHOT_BOOT = '<script src="/start-snapshot-boot.js"></script>';
 
+/** What a rendered page adds to <head>. */
+export interface PageHeadParts {
+  /** The deepest route's title, description and canonical URL, if it gave any. */
+  head: PageHead | undefined;
+  /** The style elements of the rules the page uses. */
+  styles: string;
+  publicUrl: string;
+}
+
 /** The built index.html with the rendered root, the page's language, head and the state to hydrate with. */
 export function serverPageDocument(
   template: string,
   html: string,
   state: ServerPageState,
   locale: LocaleEntry,
-  head: PageHead | undefined,
-  publicUrl: string,
+  { head, styles, publicUrl }: PageHeadParts,
 ): string {
   // `<` never reaches the block's text, so no string in it can close the element.
   const json = JSON.stringify(state).replace(/</g, '\\u003c');
@@ -76,7 +84,7 @@ export function serverPageDocument(
     .replace(/<meta name="description" content="[^"]*"/, (tag) =>
       description ? `<meta name="description" content="${escapeHtml(description)}"` : tag,
     )
-    .replace('</head>', () => `${messagesPreloads(locale.code)}</head>`)
+    .replace('</head>', () => `${messagesPreloads(locale.code)}${styles}</head>`)
     .replace(START_SNAPSHOT_BOOT, '')
     .replace(
       '<div id="root"></div>',

@@ -53,9 +53,6 @@ function Hydrated({ done, children }: { done: () => void; children: ReactNode })
  * false when some of it could not be loaded (offline before the app's code arrived).
  */
 function prepareServerPage(page: ServerPageState): Promise<boolean> {
-  // Emotion's rules sit beside the elements that first used them; in <head> they are out of
-  // React's way, and the caches adopt them there as already inserted.
-  for (const style of document.querySelectorAll('#root style[data-emotion]')) document.head.append(style);
   const family = parseColorSchemeName(page.firstRender.colorSchemeCookie ?? '')?.family ?? BASE_FAMILY;
   return Promise.all([
     findLocale(page.locale)?.dir === 'rtl' ? rightToLeftCache.load() : null,

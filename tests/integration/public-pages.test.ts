@@ -140,6 +140,36 @@ describe.each(databaseTargets())('public pages on $name', (target) => {
     expect(root).not.toContain('>DEU<');
   });
 
+  it('puts the rules a page uses in its head, for the direction it is drawn in', async () => {
+    for (const [language, key] of [
+      ['en', 'mui'],
+      ['ar', 'muirtl'],
+    ] as const) {
+      const html = await (await page('/item/countries/FRA', language)).text();
+      const head = html.slice(0, html.indexOf('</head>'));
+      const root = /<div id="root">(.*)<\/div><script type="application\/json"/s.exec(html)![1]!;
+      expect(root, language).not.toContain('<style');
+      const defined = new Set(
+        [...head.matchAll(new RegExp(`<style data-emotion="${key} ([^"]*)"`, 'g'))].flatMap((m) =>
+          m[1]!.split(' '),
+        ),
+      );
+      const used = new Set(
+        [...root.matchAll(/ class="([^"]*)"/g)]
+          .flatMap((m) => m[1]!.split(' '))
+          // `mui-0` is the class of no styles at all: there is no rule to write for it.
+          .filter((name) => name.startsWith(`${key}-`) && name !== `${key}-0`)
+          .map((name) => name.slice(key.length + 1)),
+      );
+      expect(used.size, language).toBeGreaterThan(10);
+      expect(
+        [...used].filter((name) => !defined.has(name)),
+        language,
+      ).toEqual([]);
+      expect(head, language).toContain(`<style data-emotion="${key}-global `);
+    }
+  });
+
   it('answers a key the public index does not hold with 404, drawn as not found', async () => {
     const response = await page('/item/countries/ZZZ');
     expect(response.status).toBe(404);
