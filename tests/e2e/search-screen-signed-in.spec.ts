@@ -37,10 +37,17 @@ async function untilOfflineReady(page: Page, { indexes = false } = {}) {
         (checksums || !withIndexes)
       );
     }, indexes);
-  // Installing the worker precaches the whole app: slow on a busy machine.
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 60_000 })
-    .toBe(true);
+  // Installing the worker precaches the whole app: slow on a busy machine. A failure names the
+  // registration's workers, so a worker that never activated is told from a page left uncontrolled.
+  const control = () =>
+    page.evaluate(async () => {
+      if (navigator.serviceWorker.controller) return 'controlled';
+      const registration = await navigator.serviceWorker.getRegistration();
+      if (!registration) return 'no registration';
+      const { installing, waiting, active } = registration;
+      return `uncontrolled; installing ${installing?.state}, waiting ${waiting?.state}, active ${active?.state}`;
+    });
+  await expect.poll(control, { timeout: 60_000 }).toBe('controlled');
   if (await keptForOffline()) return;
   await page.reload();
   await expect.poll(keptForOffline).toBe(true);
