@@ -26,7 +26,7 @@ import { routes } from './app/router';
 import { type ServerPageState, serverPageDocument, serverRouteModule } from './app/server-page';
 import { type PageHead, serverRenderContext } from './app/server-render-context';
 import { FirstRenderContext } from './lib/first-render';
-import { RenderEmotionCaches } from './theme/emotion-caches';
+import { ltrCacheOptions, RenderEmotionCaches } from './theme/emotion-caches';
 import { createRtlEmotionCache } from './theme/rtl-emotion-cache';
 
 /**
@@ -146,7 +146,10 @@ export async function render({
   const router = createStaticRouter(handler.dataRoutes, context);
   const { firstRender, renderTimeRead } = watchingRenderTime(givenFirstRender);
   await prepareServerDrawnFrame();
-  const caches = { ltr: renderCache(createCache({ key: 'mui' })), rtl: renderCache(createRtlEmotionCache()) };
+  const caches = {
+    ltr: renderCache(createCache(ltrCacheOptions)),
+    rtl: renderCache(createRtlEmotionCache()),
+  };
   const stream = await renderToReadableStream(
     <StrictMode>
       <RenderEmotionCaches.Provider value={caches}>

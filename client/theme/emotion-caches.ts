@@ -3,8 +3,12 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { createContext, useContext } from 'react';
 import { onDemand } from '../lib/on-demand';
+import { stylePrefixes } from './style-prefixes';
 
-const ltrCache = createCache({ key: 'mui' });
+/** The left-to-right cache's options, the server's render caches' too. */
+export const ltrCacheOptions = { key: 'mui', stylisPlugins: [stylePrefixes] };
+
+const ltrCache = createCache(ltrCacheOptions);
 
 export const rightToLeftCache = onDemand(() => import('./rtl-emotion-cache').then((m) => m.rtlEmotionCache));
 
