@@ -1,7 +1,7 @@
 // Server rendering of a page (docs/rendering.md): the app's own providers and routes rendered to
-// HTML for one request, in its language, direction and colour scheme, with the Emotion rules it used
-// in <head>. Vite builds this module into the render bundle, which the server
-// loads at run time; the browser hydrates the result (app/start-app.tsx).
+// HTML for one request, in its language, direction and colour scheme, with the Emotion rules it
+// used in <head>. Vite builds this module into the render bundle, which the server loads at run
+// time; the browser hydrates the result (app/start-app.tsx).
 import createCache, { type EmotionCache } from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
 import i18next from 'i18next';
