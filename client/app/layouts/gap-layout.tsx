@@ -1,10 +1,11 @@
 // Route module of the `gap` layout: a focused full-width page with a back button and the brand,
 // without the navigation drawer. Used by the item viewer and the sign-in callback page.
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import { AppBar, Box, Container, IconButton, Toolbar, Tooltip } from '@mui/material';
+import { AppBar, Box, Container, IconButton, Toolbar } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { BrandLink } from '#client/components/brand-link';
+import { HintTooltip } from '#client/components/hint-tooltip';
 import { paths } from '#client/paths';
 
 export function Component() {
@@ -20,11 +21,11 @@ export function Component() {
         sx={{ borderBottom: 1, borderColor: 'divider' }}
       >
         <Toolbar sx={{ gap: 1 }}>
-          <Tooltip title={t('layout.back')}>
+          <HintTooltip title={t('layout.back')}>
             <IconButton edge="start" onClick={goBack} aria-label={t('layout.back')}>
               <ArrowBack sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : 'none') }} />
             </IconButton>
-          </Tooltip>
+          </HintTooltip>
           <BrandLink />
         </Toolbar>
       </AppBar>

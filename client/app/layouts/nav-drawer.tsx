@@ -2,11 +2,12 @@
 // that can collapse to an icon rail whose items explain themselves in tooltips.
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
-import { Divider, Drawer, ListItemButton, Toolbar, Tooltip } from '@mui/material';
+import { Divider, Drawer, ListItemButton, Toolbar } from '@mui/material';
 import { alpha, styled, useTheme } from '@mui/material/styles';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { HintTooltip } from '#client/components/hint-tooltip';
 import { useAuth } from '#client/features/auth/use-auth';
 import { adminNavGroup, type NavItem, navGroups } from '../navigation';
 import { usePreloadRoute } from '../route-preload-context';
@@ -134,7 +135,7 @@ export function NavDrawer({
       {desktop && showRailButton && (
         <>
           <Divider />
-          <Tooltip title={collapsed ? t('layout.expand_menu') : t('layout.collapse_menu')}>
+          <HintTooltip title={collapsed ? t('layout.expand_menu') : t('layout.collapse_menu')}>
             <ListItemButton
               onClick={onToggleRail}
               aria-label={collapsed ? t('layout.expand_menu') : t('layout.collapse_menu')}
@@ -142,7 +143,7 @@ export function NavDrawer({
             >
               <CollapseIcon />
             </ListItemButton>
-          </Tooltip>
+          </HintTooltip>
         </>
       )}
     </Drawer>
@@ -186,9 +187,9 @@ const NavDrawerItem = memo(function NavDrawerItem({
   return (
     <li>
       {collapsed ? (
-        <Tooltip title={label} placement={tooltipPlacement}>
+        <HintTooltip title={label} placement={tooltipPlacement}>
           {link}
-        </Tooltip>
+        </HintTooltip>
       ) : (
         link
       )}

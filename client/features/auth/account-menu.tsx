@@ -13,12 +13,12 @@ import {
   Menu,
   MenuItem,
   Snackbar,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { HintTooltip } from '#client/components/hint-tooltip';
 import { paths } from '#client/paths';
 import { UnbackedItemsDialog } from './unbacked-items-dialog';
 import { useAuth, useSignedIn } from './use-auth';
@@ -40,18 +40,18 @@ export function AccountMenu() {
   if (!signedIn || !data) {
     const here = `${location.pathname}${location.search}`;
     return (
-      <Tooltip title={t('auth.sign_in')}>
+      <HintTooltip title={t('auth.sign_in')}>
         <IconButton component={RouterLink} to={paths.login(here)} aria-label={t('auth.sign_in')}>
           <Login />
         </IconButton>
-      </Tooltip>
+      </HintTooltip>
     );
   }
 
   const { name, email } = data.user;
   return (
     <>
-      <Tooltip title={t('auth.account_menu')}>
+      <HintTooltip title={t('auth.account_menu')}>
         <IconButton
           onClick={(e) => setAnchor(e.currentTarget)}
           aria-label={t('auth.account_menu')}
@@ -71,7 +71,7 @@ export function AccountMenu() {
             {(name ?? email).trim().charAt(0).toUpperCase()}
           </Avatar>
         </IconButton>
-      </Tooltip>
+      </HintTooltip>
       <Menu
         id={menuId}
         anchorEl={anchor}

@@ -1,9 +1,10 @@
 // The app bar's language button: every interface language, named in its own language.
 import Check from '@mui/icons-material/Check';
 import Translate from '@mui/icons-material/Translate';
-import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HintTooltip } from '#client/components/hint-tooltip';
 import { changeLocale } from '#client/i18n/i18n';
 import { useActiveLocale } from '#client/i18n/use-active-locale';
 import { locales } from '#shared/locales';
@@ -15,7 +16,7 @@ export function LanguageMenu() {
   const open = anchor !== null;
   return (
     <>
-      <Tooltip title={t('language.menu_label')}>
+      <HintTooltip title={t('language.menu_label')}>
         <IconButton
           aria-label={t('language.menu_label')}
           aria-haspopup="menu"
@@ -25,7 +26,7 @@ export function LanguageMenu() {
         >
           <Translate />
         </IconButton>
-      </Tooltip>
+      </HintTooltip>
       <Menu id="language-menu" anchorEl={anchor} open={open} onClose={() => setAnchor(null)}>
         {locales.map((locale) => {
           const selected = locale.code === active.code;

@@ -1,20 +1,10 @@
 // /modules/logging/example: write entries at each severity, watch what the logger does with them,
 // and see the entries the server stored for this page load.
 import Refresh from '@mui/icons-material/Refresh';
-import {
-  Alert,
-  Box,
-  Button,
-  IconButton,
-  MenuItem,
-  Paper,
-  Stack,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, IconButton, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HintTooltip } from '#client/components/hint-tooltip';
 import { PageHeader } from '#client/components/page-header';
 import { SimpleTable } from '#client/components/simple-table';
 import { appLogger } from '#client/logging/app-logger';
@@ -129,11 +119,11 @@ export function LoggingExamplePage() {
               <Typography id="stored-title" variant="h6" component="h2" sx={{ flex: 1 }}>
                 {t('logging.stored_title')}
               </Typography>
-              <Tooltip title={t('logging.refresh')}>
+              <HintTooltip title={t('logging.refresh')}>
                 <IconButton aria-label={t('logging.refresh')} onClick={() => void stored.refetch()}>
                   <Refresh />
                 </IconButton>
-              </Tooltip>
+              </HintTooltip>
             </Box>
             <Typography variant="body2" color="text.secondary">
               {t('logging.stored_text')}

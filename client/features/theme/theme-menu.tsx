@@ -10,11 +10,11 @@ import {
   ListSubheader,
   Menu,
   MenuItem,
-  Tooltip,
 } from '@mui/material';
 import { type MouseEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { HintTooltip } from '#client/components/hint-tooltip';
 import { paths } from '#client/paths';
 import { colorModes, contrastLevels } from '#client/theme/color-scheme';
 import { useColorSchemeChoice } from '#client/theme/color-scheme-context';
@@ -51,7 +51,7 @@ export function ThemeMenu() {
   const close = () => setAnchor(null);
   return (
     <>
-      <Tooltip title={t('theme.menu_label')}>
+      <HintTooltip title={t('theme.menu_label')}>
         <IconButton
           aria-label={t('theme.menu_label')}
           aria-haspopup="menu"
@@ -61,7 +61,7 @@ export function ThemeMenu() {
         >
           <ModeIcon mode={scheme.mode} />
         </IconButton>
-      </Tooltip>
+      </HintTooltip>
       <Menu id="theme-menu" anchorEl={anchor} open={open} onClose={close}>
         <ListSubheader sx={subheaderSx}>{t('theme.mode_title')}</ListSubheader>
         {radioItems(
