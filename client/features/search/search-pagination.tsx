@@ -1,5 +1,5 @@
 // Paging through the results, and how many to show per page.
-import { Box, MenuItem, Pagination, TextField, useMediaQuery } from '@mui/material';
+import { Box, Pagination, TextField, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { ITEMS_PER_PAGE_OPTIONS } from './search-url-state';
@@ -45,6 +45,7 @@ export function SearchPagination({
       )}
       <TextField
         select
+        slotProps={{ select: { native: true } }}
         size="small"
         label={t('search.items_per_page')}
         value={itemsPerPage}
@@ -52,9 +53,9 @@ export function SearchPagination({
         sx={{ minWidth: 120 }}
       >
         {ITEMS_PER_PAGE_OPTIONS.map((n) => (
-          <MenuItem key={n} value={n}>
+          <option key={n} value={n}>
             {n}
-          </MenuItem>
+          </option>
         ))}
       </TextField>
     </Box>

@@ -1,5 +1,8 @@
 // The result order: best match (sort 0) or one of the sort options the searched data types offer.
-import { MenuItem, TextField } from '@mui/material';
+// A native select, as the page size's: a phone's own picker, and no state set while hydrating (MUI's
+// Select keeps its node in state, set from a ref in the commit, which runs the page's effects in
+// the hydration's task).
+import { TextField } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
 export function SearchSortSelect({
@@ -19,6 +22,7 @@ export function SearchSortSelect({
   return (
     <TextField
       select
+      slotProps={{ select: { native: true } }}
       size="small"
       label={t('search.sort_label')}
       value={options.includes(value) ? value : 0}
@@ -26,9 +30,9 @@ export function SearchSortSelect({
       sx={{ minWidth: 190, flex: { xs: 1, sm: 'none' } }}
     >
       {options.map((sort) => (
-        <MenuItem key={sort} value={sort}>
+        <option key={sort} value={sort}>
           {label(sort)}
-        </MenuItem>
+        </option>
       ))}
     </TextField>
   );
