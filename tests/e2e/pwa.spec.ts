@@ -12,6 +12,7 @@ import { chromiumArgs } from '../../playwright.config';
 import { artifactKept } from './artifact-cache';
 import { decideConsent } from './consent';
 import { hydrated } from './hydration';
+import { options } from './search-screen-support';
 import { expect as baseExpect, test } from './test';
 
 // A fresh e2e server seeds the demo data and builds the indexes in the background after start.
@@ -100,7 +101,7 @@ test('after one online visit, /search reloads and answers offline', async () => 
     const box = page.getByRole('search').getByRole('combobox', { name: 'Search' });
     await box.fill('switz');
     await box.press('Enter');
-    await expect(page.getByRole('option').first()).toContainText('Switzerland');
+    await expect(options(page).first()).toContainText('Switzerland');
   } finally {
     await context.setOffline(false);
   }
