@@ -23,16 +23,24 @@ function controlledLoader() {
 
 const goOnline = () => act(() => void window.dispatchEvent(new Event('online')));
 
-/** Renders the part, and lets the task after the render's start its first load. */
-async function renderAndStart(load: UiLoader) {
+/** Runs `steps` on fake timers; `nextTask` runs the tasks they queued. */
+async function onFakeTimers(steps: (nextTask: () => Promise<void>) => Promise<void> | void) {
   vi.useFakeTimers();
   try {
-    render(<DeferredUi load={load} />);
-    await act(() => vi.runOnlyPendingTimersAsync());
+    await steps(async () => {
+      await act(() => vi.runOnlyPendingTimersAsync());
+    });
   } finally {
     vi.useRealTimers();
   }
 }
+
+/** Renders the part, and lets the task after the render's start its first load. */
+const renderAndStart = (load: UiLoader) =>
+  onFakeTimers(async (nextTask) => {
+    render(<DeferredUi load={load} />);
+    await nextTask();
+  });
 
 afterEach(cleanup);
 
@@ -71,27 +79,21 @@ it('a load under way when the connection returns, which then succeeds, is not re
 
 it('the load starts after the task that drew the page, not in it', async () => {
   const { load, loads } = controlledLoader();
-  vi.useFakeTimers();
-  try {
+  await onFakeTimers(async (nextTask) => {
     render(<DeferredUi load={load} />);
     expect(load).not.toHaveBeenCalled();
-    await act(() => vi.runOnlyPendingTimersAsync());
+    await nextTask();
     expect(load).toHaveBeenCalledTimes(1);
-  } finally {
-    vi.useRealTimers();
-  }
+  });
   await act(async () => loads[0]!.resolve());
   expect(screen.getByText('the part')).toBeTruthy();
 });
 
 it('a part gone before its turn loads nothing', async () => {
   const { load } = controlledLoader();
-  vi.useFakeTimers();
-  try {
+  await onFakeTimers(async (nextTask) => {
     render(<DeferredUi load={load} />).unmount();
-    await act(() => vi.runOnlyPendingTimersAsync());
+    await nextTask();
     expect(load).not.toHaveBeenCalled();
-  } finally {
-    vi.useRealTimers();
-  }
+  });
 });
