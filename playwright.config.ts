@@ -59,11 +59,11 @@ export default defineConfig({
       DATA_DIR: join(tmpdir(), `sift-e2e-${Date.now()}`),
       LOG_LEVEL: 'warn',
       STATIC_DIR: process.env.STATIC_DIR ?? './dist/client',
-      // The shell unless the environment says otherwise (SERVER_RENDERING=true runs the whole suite on
-      // rendered pages, as served by default): rendering every page kept CI over 10 minutes on two
-      // cores; rendering.spec.ts and i18n-theme-axe.spec.ts use the rendering servers the global
-      // setup starts (tests/e2e/rendering-server.ts).
-      SERVER_RENDERING: process.env.SERVER_RENDERING ?? 'false',
+      // Pages are rendered as served by default (the environment's SERVER_RENDERING=false runs the
+      // suite on the shell). Two workers share this server, which draws one page at a time and
+      // sends the shell meanwhile, so specs here meet both; rendering.spec.ts and
+      // i18n-theme-axe.spec.ts need every page drawn and use the rendering servers the global
+      // setup starts, one per worker (tests/e2e/rendering-server.ts).
     },
   },
 });
