@@ -12,6 +12,7 @@ import { inProcessSearchDeps } from '#tests/support/in-process-search-deps';
 import { renderApp } from '#tests/support/render-app';
 import { searchIndexHandlers, searchSources } from '#tests/support/search-fixture';
 import { HeaderSearchBox } from './header-search-box';
+import type { SearchIndexDeps } from './load-search-indexes';
 import { RECENT_SEARCHES_KEY, readRecentSearches } from './recent-searches';
 import { SearchDepsContext } from './search-deps-context';
 import { SearchScreen } from './search-screen';
@@ -28,9 +29,9 @@ afterEach(() => {
 
 const pageDeps = inProcessSearchDeps();
 
-function open(url: string) {
+function open(url: string, deps: SearchIndexDeps = pageDeps) {
   const page = (
-    <SearchDepsContext value={pageDeps}>
+    <SearchDepsContext value={deps}>
       <HeaderSearchBox />
       <SearchScreen dataSources={searchSources} signedIn={false} />
     </SearchDepsContext>
@@ -120,6 +121,28 @@ describe('completions in the search box', () => {
     expect(box().value).toBe('San Antonio Norte');
     await waitFor(() => expect(query(app).get('s')).toBe('San Antonio Norte'));
     expect(screen.queryByRole('listbox', { name: 'Suggestions' })).toBeNull();
+  });
+
+  it('completes the text of a box focused while the indexes load, once they have loaded', async () => {
+    const page = inProcessSearchDeps();
+    let answerChecksums = () => {};
+    const checksumsAsked = new Promise<void>((resolve) => {
+      answerChecksums = resolve;
+    });
+    const deps: SearchIndexDeps = {
+      ...page,
+      fetchChecksums: async (...args) => {
+        await checksumsAsked;
+        return page.fetchChecksums(...args);
+      },
+    };
+    const app = await open(paths.search({ s: 'san a' }), deps);
+    await app.user.click(box());
+    await waitFor(() => expect(page.store.getSnapshot().overall).toBe('loading'));
+    expect(screen.queryByRole('listbox', { name: 'Suggestions' })).toBeNull();
+
+    await act(async () => answerChecksums());
+    expect(optionTexts(await popup('Suggestions'))).toEqual(['San Antonio', 'San Antonio Norte']);
   });
 
   it('accepts the first completion with → at the end of the text, and a pointed one with Tab', async () => {

@@ -66,6 +66,16 @@ export interface SearchScreenProps {
   firstResults?: FirstResults | null;
 }
 
+/** The sources of `dataSources` a comma-separated `names` lists. */
+function sourcesNamed(dataSources: Record<string, DataSourceConfig>, names: string) {
+  return Object.fromEntries(
+    names
+      .split(',')
+      .filter((name) => dataSources[name])
+      .map((name) => [name, dataSources[name]!]),
+  );
+}
+
 /** Memoised, as it never changes: the screen re-renders while the indexes load. */
 const ResultSkeletons = memo(function ResultSkeletons() {
   return (
@@ -107,17 +117,11 @@ export function SearchScreen({
   const visibleKey = (loadedNames.length > 0 ? loadedNames : Object.keys(firstResults?.sources ?? {})).join(
     ',',
   );
-  const visible = useMemo(
-    () =>
-      Object.fromEntries(
-        visibleKey
-          .split(',')
-          .filter((name) => dataSources[name])
-          .map((name) => [name, dataSources[name]!]),
-      ),
-    [dataSources, visibleKey],
-  );
-  useBoxCompletions(visible);
+  const visible = useMemo(() => sourcesNamed(dataSources, visibleKey), [dataSources, visibleKey]);
+  // Completions come from the loaded indexes: bound again as each one loads, so that a box focused
+  // while they load is completed once they can.
+  const loadedKey = loadedNames.filter((name) => load.sources[name]?.state === 'loaded').join(',');
+  useBoxCompletions(useMemo(() => sourcesNamed(dataSources, loadedKey), [dataSources, loadedKey]));
   const screen = useSearchScreenState(dataSources, visible);
   const { text, chips, sort, itemsPerPage, selection, active, validKeys, restored, update } = screen;
   const labels = useSearchLabels(lookupLabel);
