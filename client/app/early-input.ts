@@ -3,7 +3,7 @@
 // would be lost, or worse, do what the bare HTML does (a form's native submission reloads the page).
 // The inline script at the top of index.html's body holds it from before any control is painted
 // (the app's code runs only once it has arrived): taps that are not on links and submissions, on
-// nodes React has not hydrated yet, are held; text typed and boxes ticked are noted. This replays
+// nodes React has not hydrated yet, are held; text typed, options chosen and boxes ticked are noted. This replays
 // them on the same elements once hydrated (hydration keeps the server's nodes). Links navigate as
 // plain links meanwhile.
 
@@ -19,10 +19,10 @@ export type HeldInput =
 export interface EarlyInput {
   held: HeldInput[];
   /**
-   * Each field typed into, with its latest text (hydrating a field puts its first value back), until
-   * handed over once it has hydrated: React reads what is typed into it from then on.
+   * Each field typed into (or select chosen in), with its latest text (hydrating a field puts its
+   * first value back), until handed over once it has hydrated: React reads it from then on.
    */
-  typed: Map<HTMLInputElement | HTMLTextAreaElement, string>;
+  typed: Map<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, string>;
   /** Set while held input is dispatched again, so that it is not held a second time. */
   replaying: boolean;
   stop(): void;
@@ -64,6 +64,17 @@ function handOverTyped(field: HTMLInputElement | HTMLTextAreaElement, text: stri
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
+/**
+ * A select keeps no value React tracks: hydrating it selects the option the server drew selected,
+ * and React's onChange reads the select's value at its change event.
+ */
+function handOverChosen(select: HTMLSelectElement, value: string): void {
+  const drawn = [...select.options].find((option) => option.defaultSelected) ?? select.options[0];
+  if (value === drawn?.value) return;
+  select.value = value;
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
 function dispatchAgain(input: HeldInput): void {
   // The whole press, dispatched (an icon's SVG has no click()): a select opens on mousedown.
   if (input.kind === 'click' && input.target.isConnected) {
@@ -102,12 +113,16 @@ async function handOverNoted(typed: EarlyInput['typed']): Promise<void> {
     if (!isHydrated(field)) await untilHydrated(field);
     const text = typed.get(field)!;
     typed.delete(field);
-    if (field.isConnected) handOverTyped(field, text);
+    if (!field.isConnected) continue;
+    if (field instanceof HTMLSelectElement) handOverChosen(field, text);
+    else handOverTyped(field, text);
   }
 }
 
 const fieldNotHydrated = () =>
-  [...document.querySelectorAll('#root input, #root textarea')].some((field) => !isHydrated(field));
+  [...document.querySelectorAll('#root input, #root textarea, #root select')].some(
+    (field) => !isHydrated(field),
+  );
 
 /**
  * Replays the held taps, submissions and ticks in order, each in a task of its own (React draws
