@@ -286,20 +286,28 @@ export function createKvStore({ name = 'sift-kv', now = () => new Date() }: KvSt
 
     /**
      * For the checksum demo: overwrites a stored value but not its checksum, as a fault on disk
-     * would. The item then reads as absent until it is set again or a sync restores it.
+     * would. The item then reads as absent until it is set again or a sync restores it. It reads so
+     * once the damage is on disk, so a page shown it damaged finds it damaged after a reload too.
      */
     tamper(key: string, value: JsonValue): Promise<void> {
       const current = records.get(key);
       if (!current) return Promise.resolve();
-      applyToMemory(key, { ...current, value });
-      notify();
+      const damaged = { ...current, value };
+      const read = () => {
+        applyToMemory(key, damaged);
+        notify();
+      };
       const db = database;
-      if (!db) return Promise.resolve();
+      if (!db) {
+        read();
+        return Promise.resolve();
+      }
       const partition = owner;
       return track(
-        db
-          .put('items', { ...current, value, owner: partition })
-          .then(() => broadcast({ owner: partition, keys: [key] })),
+        db.put('items', { ...damaged, owner: partition }).then(() => {
+          read();
+          broadcast({ owner: partition, keys: [key] });
+        }),
       );
     },
 
