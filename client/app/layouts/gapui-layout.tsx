@@ -1,7 +1,7 @@
 // Route module of the `gapui` layout, used by most pages: app bar with the brand, the menu button
 // on the configured side, a header search box, the navigation drawer and (below lg) bottom navigation.
 import MenuIcon from '@mui/icons-material/Menu';
-import { AppBar, Box, Container, IconButton, Link, Toolbar, useMediaQuery } from '@mui/material';
+import { AppBar, Box, Container, IconButton, Link, Toolbar } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { BrandLink } from '#client/components/brand-link';
 import { useAppConfig } from '#client/config/app-config';
 import { HeaderSearchBox } from '#client/features/search/header-search-box';
 import { useFirstRender } from '#client/lib/first-render';
+import { useMediaQueryInTransition } from '#client/lib/use-media-query-in-transition';
 import { AppBarActions } from './app-bar-actions';
 import { BOTTOM_NAV_HEIGHT, BottomNav } from './bottom-nav';
 import { NavDrawer } from './nav-drawer';
@@ -19,11 +20,7 @@ export function Component() {
   const config = useAppConfig();
   const theme = useTheme();
   // A server-rendered page was drawn for the width the server guessed; hydration agrees with it.
-  const firstRender = useFirstRender();
-  const desktop = useMediaQuery(theme.breakpoints.up('lg'), {
-    noSsr: !firstRender,
-    defaultMatches: firstRender?.desktop,
-  });
+  const desktop = useMediaQueryInTransition(theme.breakpoints.up('lg'), useFirstRender()?.desktop ?? true);
   const [desktopOpen, setDesktopOpen] = useState(true);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [rail, setRail] = useState(false);

@@ -13,7 +13,6 @@ import {
   Skeleton,
   Stack,
   Typography,
-  useMediaQuery,
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
@@ -21,6 +20,7 @@ import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from '
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useFirstRender } from '#client/lib/first-render';
+import { useMediaQueryInTransition } from '#client/lib/use-media-query-in-transition';
 import { paths } from '#client/paths';
 import type { DataSourceConfig } from '#shared/app-config';
 import type { SelectedFilters } from '#shared/search/search-request';
@@ -104,11 +104,10 @@ export function SearchScreen({
   const navigate = useNavigate();
   const location = useLocation();
   // A server-rendered page was drawn for the width the server guessed; hydration agrees with it.
-  const firstRender = useFirstRender();
-  const phone = !useMediaQuery(useTheme().breakpoints.up('md'), {
-    noSsr: !firstRender,
-    defaultMatches: firstRender?.desktop,
-  });
+  const phone = !useMediaQueryInTransition(
+    useTheme().breakpoints.up('md'),
+    useFirstRender()?.desktop ?? true,
+  );
   const queryClient = useQueryClient();
   const deps = useSearchDeps();
   const load = useSearchIndexes(dataSources, signedIn, sourceLoads);
