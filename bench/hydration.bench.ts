@@ -2,8 +2,11 @@
 // loaded HYDRATION_RUNS times (default 5) in a fresh phone-sized Chromium context with a trace, the
 // production server with the demo data and a built client (STATIC_DIR, default ./dist/client), or
 // HYDRATION_BASE_URL's running server. Prints one JSON line with the median of each figure per page
-// and language. HYDRATION_PAGES and HYDRATION_LANGS (comma-separated) pick what is loaded. Compare two
-// builds by running it against each in turn: the machine's load moves every figure.
+// and language. HYDRATION_PAGES and HYDRATION_LANGS (comma-separated) pick what is loaded. The phone
+// sends a phone's user agent (Lighthouse's), so the server draws the phone's layout;
+// HYDRATION_DESKTOP_BROWSER=1 keeps Chromium's own, a desktop browser's in a phone-sized window: the
+// server draws the desktop layout and the page switches once hydrated. Compare two builds by running
+// it against each in turn: the machine's load moves every figure.
 import { chromium } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config';
 import { firstVisitServer, medianPerPage } from './first-visit-server';
@@ -14,6 +17,10 @@ const staticDir = process.env.STATIC_DIR ?? './dist/client';
 const runs = Number(process.env.HYDRATION_RUNS ?? 5);
 const pages = (process.env.HYDRATION_PAGES ?? '/,/about,/search?s=france,/item/countries/FRA').split(',');
 const langs = (process.env.HYDRATION_LANGS ?? 'en').split(',');
+/** The user agent of Lighthouse's mobile device. */
+const PHONE_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36';
+const userAgent = process.env.HYDRATION_DESKTOP_BROWSER ? undefined : PHONE_USER_AGENT;
 /** From the navigation: the load, hydration, and what the stores bring in after it. */
 const WINDOW_MS = 3500;
 
@@ -29,6 +36,7 @@ async function load(path: string, lang: string): Promise<Blocking> {
     deviceScaleFactor: 1.75,
     isMobile: true,
     hasTouch: true,
+    userAgent,
   });
   try {
     await context.addCookies([{ name: 'i18n_redirected', value: lang, url: server.url('/') }]);
@@ -61,6 +69,7 @@ console.info(
   JSON.stringify({
     name: 'hydration-blocking',
     device: 'phone, unthrottled × 4',
+    userAgent: userAgent ?? 'Chromium (desktop)',
     windowMs: WINDOW_MS,
     pages: results,
   }),

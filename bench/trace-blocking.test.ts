@@ -42,8 +42,13 @@ describe('mainThreadBlocking', () => {
     },
   ];
 
-  it('sums CPU × 4 − 50 ms over the main thread’s tasks from the navigation the first paint belongs to', () => {
-    expect(mainThreadBlocking(events, 1000)).toEqual({ blockingMs: 80, longTasks: 2, cpuMs: 55 });
+  it('sums CPU × 4 − 50 ms over the main thread’s tasks from the navigation the first paint belongs to, and names the longest', () => {
+    expect(mainThreadBlocking(events, 1000)).toEqual({
+      blockingMs: 80,
+      longTasks: 2,
+      cpuMs: 55,
+      longestTaskMs: 30,
+    });
   });
 
   it('is undefined for a load that painted nothing', () => {
