@@ -4,12 +4,12 @@
 import { IconButton } from '@mui/material';
 import { fireEvent, screen } from '@testing-library/react';
 import { act, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
-import { afterEach, expect, it, vi } from 'vitest';
+import { createRoot } from 'react-dom/client';
+import { afterEach, expect, it } from 'vitest';
 import { FirstRenderContext, ServerDrawnProvider } from '#client/lib/first-render';
 import type { FirstRender } from '#shared/render-bundle';
 import { phoneFirstRender } from '#tests/support/first-render';
+import { drawnByServer, hydrate } from '#tests/support/hydration';
 import { HintTooltip } from './hint-tooltip';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -34,20 +34,14 @@ async function shownOnHover(button: HTMLElement) {
 }
 
 it('hydrates the server’s button, then draws it with its tooltip, focus kept', async () => {
-  const container = document.body.appendChild(document.createElement('div'));
-  container.innerHTML = renderToString(page(phoneFirstRender));
-  const drawnByServer = screen.getByRole('button', { name: 'Language' });
+  const container = drawnByServer(page(phoneFirstRender));
+  const drawnButton = screen.getByRole('button', { name: 'Language' });
   // A keyboard visitor reached the button before the modules arrived.
-  drawnByServer.focus();
+  drawnButton.focus();
 
-  const onRecoverableError = vi.fn();
-  await act(async () => {
-    hydrateRoot(container, page(phoneFirstRender), { onRecoverableError });
-  });
-
-  expect(onRecoverableError).not.toHaveBeenCalled();
+  expect(await hydrate(container, page(phoneFirstRender))).toEqual([]);
   const hydrated = screen.getByRole('button', { name: 'Language' });
-  expect(hydrated).not.toBe(drawnByServer);
+  expect(hydrated).not.toBe(drawnButton);
   expect(document.activeElement).toBe(hydrated);
   await shownOnHover(hydrated);
 });

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 // A server-drawn page hydrates as the server drew it, then draws what only the browser knows.
 import { act, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
-import { afterEach, expect, it, vi } from 'vitest';
+import { createRoot } from 'react-dom/client';
+import { afterEach, expect, it } from 'vitest';
 import type { FirstRender } from '#shared/render-bundle';
 import { phoneFirstRender as firstRender } from '#tests/support/first-render';
+import { drawnByServer, hydrate } from '#tests/support/hydration';
 import { FirstRenderContext, firstDrawnRows, ServerDrawnProvider, useServerDrawn } from './first-render';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -31,17 +31,11 @@ afterEach(() => {
 });
 
 it('hydrates what the server drew without a mismatch, then draws the device’s own', async () => {
-  const container = document.createElement('div');
-  container.innerHTML = renderToString(page(firstRender));
-  document.body.append(container);
+  const container = drawnByServer(page(firstRender));
   expect(container.textContent).toBe('as the server drew it');
   drawn.length = 0;
 
-  const onRecoverableError = vi.fn();
-  await act(async () => {
-    hydrateRoot(container, page(firstRender), { onRecoverableError });
-  });
-  expect(onRecoverableError).not.toHaveBeenCalled();
+  expect(await hydrate(container, page(firstRender))).toEqual([]);
   expect(drawn).toEqual([true, false]);
   expect(container.textContent).toBe("the device's own");
 });

@@ -2,10 +2,10 @@
 // A media query's answer: the server's guess while a drawn page hydrates, the device's after, and
 // each change drawn after the urgent work made with it.
 import { act, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
+import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { phoneFirstRender } from '#tests/support/first-render';
+import { drawnByServer, hydrate } from '#tests/support/hydration';
 import { setUrgent, Urgent } from '#tests/support/urgent-work';
 import { FirstRenderContext, ServerDrawnProvider } from './first-render';
 import { useMediaQueryInTransition } from './use-media-query-in-transition';
@@ -73,17 +73,11 @@ it('hydrates what the server drew for its guess, then draws for the device', asy
       </ServerDrawnProvider>
     </FirstRenderContext>
   );
-  const container = document.createElement('div');
-  container.innerHTML = renderToString(page);
-  document.body.append(container);
+  const container = drawnByServer(page);
   expect(container.textContent).toBe('drawer');
   drawn.length = 0;
 
-  const onRecoverableError = vi.fn();
-  await act(async () => {
-    hydrateRoot(container, page, { onRecoverableError });
-  });
-  expect(onRecoverableError).not.toHaveBeenCalled();
+  expect(await hydrate(container, page)).toEqual([]);
   expect(drawn[0]).toBe('desktop true');
   expect(container.textContent).toBe('bottom navigation');
 });

@@ -2,11 +2,11 @@
 // A store read in the background: the part selected, drawn again after urgent work, and a page the
 // server drew hydrated from the store's initial state.
 import { act, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
-import { afterEach, expect, it, vi } from 'vitest';
+import { createRoot } from 'react-dom/client';
+import { afterEach, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
 import { phoneFirstRender as firstRender } from '#tests/support/first-render';
+import { drawnByServer, hydrate } from '#tests/support/hydration';
 import { setUrgent, Urgent } from '#tests/support/urgent-work';
 import { FirstRenderContext, ServerDrawnProvider } from './first-render';
 import { useStoreInTransition } from './use-store-in-transition';
@@ -85,17 +85,11 @@ it('hydrates a page the server drew from the initial state, then draws the store
       </ServerDrawnProvider>
     </FirstRenderContext>
   );
-  const container = document.createElement('div');
-  container.innerHTML = renderToString(page);
-  document.body.append(container);
+  const container = drawnByServer(page);
   store.setState({ loaded: 3 });
   drawn.length = 0;
 
-  const onRecoverableError = vi.fn();
-  await act(async () => {
-    hydrateRoot(container, page, { onRecoverableError });
-  });
-  expect(onRecoverableError).not.toHaveBeenCalled();
+  expect(await hydrate(container, page)).toEqual([]);
   expect(drawn[0]).toBe('loaded 0');
   expect(container.textContent).toBe('loaded 3');
 });
