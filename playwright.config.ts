@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs } from './tests/support/chromium';
 import { SERVER_BUNDLE_VARIABLE } from './tests/support/server-bundle';
 
 // E2E_PORT and STATIC_DIR let several checkouts or builds run their suites side by side.
@@ -9,15 +10,6 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 // inherit this environment), as tests/support/server-bundle.ts explains.
 const SERVER_BUNDLE = join('test-results', `server-bundle-${PORT}`);
 process.env[SERVER_BUNDLE_VARIABLE] = resolve(SERVER_BUNDLE);
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -6,7 +6,7 @@
 // device's copy costs beyond the app's own start. Needs a built client served by the server
 // (STATIC_DIR).
 import { type Browser, chromium, type Page } from '@playwright/test';
-import { chromiumArgs } from '../playwright.config';
+import { chromiumArgs } from '#tests/support/chromium';
 import { artifactKept } from '../tests/e2e/artifact-cache';
 import { decideConsent } from '../tests/e2e/consent';
 import { observePage } from './page-observer';

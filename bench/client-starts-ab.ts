@@ -10,7 +10,7 @@
 import { execFileSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
 import pg from 'pg';
-import { chromiumArgs } from '../playwright.config';
+import { chromiumArgs } from '#tests/support/chromium';
 import { startServer } from '../tests/support/server-process';
 import { searchStart, signedInPage, untilKept } from './client-first-result';
 import { latencyStats } from './stats';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { chromiumArgs } from '../playwright.config';
+import { chromiumArgs } from '#tests/support/chromium';
 import { freshWorker } from './fresh-worker';
 import { latencyStats } from './stats';
 

@@ -8,7 +8,7 @@
 // server draws the desktop layout and the page switches once hydrated. Compare two builds by running
 // it against each in turn: the machine's load moves every figure.
 import { chromium } from '@playwright/test';
-import { chromiumArgs } from '../playwright.config';
+import { chromiumArgs } from '#tests/support/chromium';
 import { firstVisitServer, medianPerPage } from './first-visit-server';
 import { type Blocking, mainThreadBlocking } from './trace-blocking';
 import type { TraceEvent } from './trace-cpu';

@@ -8,7 +8,7 @@
 // headless Chromium does at every new page and which competes with the page for the 2 cores.
 import { existsSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
-import { chromiumArgs } from '../playwright.config';
+import { chromiumArgs } from '#tests/support/chromium';
 import { decideConsent } from '../tests/e2e/consent';
 import { startServer } from '../tests/support/server-process';
 import { LIVE_RESULT_MARK, observePage } from './page-observer';

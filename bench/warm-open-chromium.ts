@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
-import { chromiumArgs } from '../playwright.config';
+import { chromiumArgs } from '#tests/support/chromium';
 import { loadAppConfig } from '../server/app-config';
 import { siftEngine } from '../shared/search/sift-engine';
 import { freshWorker } from './fresh-worker';

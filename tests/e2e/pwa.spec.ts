@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { INSTALL_DISMISSED_KEY } from '#client/features/pwa/install-prompt-store';
-import { chromiumArgs } from '../../playwright.config';
+import { chromiumArgs } from '#tests/support/chromium';
 import { artifactKept } from './artifact-cache';
 import { decideConsent } from './consent';
 import { hydrated } from './hydration';
