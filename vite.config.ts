@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildInfoPlugin } from './build/build-info-plugin';
+import { builtAtTexts } from './build/built-at-texts';
 import { precompressPlugin } from './build/precompress-plugin';
 import { pwaPlugin } from './build/pwa-plugin';
 import { startChunksPlugin } from './build/start-chunks-plugin';
@@ -34,7 +35,7 @@ const renderBundleConfig = () =>
     define: {
       __APP_VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.0.0'),
       __BUILD_ID__: JSON.stringify(clientBuild().id),
-      __BUILT_AT__: JSON.stringify(clientBuild().timestamp),
+      __BUILT_AT_TEXTS__: JSON.stringify(builtAtTexts(clientBuild().timestamp)),
     },
     build: {
       outDir: renderBundleDir(clientOutDir),

@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { builtAtTexts } from './build/built-at-texts';
 
 export default defineConfig({
   define: {
     __BUILD_ID__: '"test-build"',
-    __BUILT_AT__: '"2026-01-01T00:00:00.000Z"',
+    __BUILT_AT_TEXTS__: JSON.stringify(builtAtTexts('2026-01-01T00:00:00.000Z')),
     __APP_VERSION__: '"0.0.0-test"',
   },
   resolve: {

@@ -1,6 +1,7 @@
 // Vite plugin: stamps a build id into the bundle and writes builds/latest.json ({id}) and the
 // per-build manifest builds/meta/{id}.json that the client uses to detect a new deployment.
 import type { Plugin } from 'vite';
+import { builtAtTexts } from './built-at-texts';
 
 export function buildInfoPlugin(buildId: string, builtAt: string): Plugin {
   return {
@@ -8,7 +9,7 @@ export function buildInfoPlugin(buildId: string, builtAt: string): Plugin {
     config: () => ({
       define: {
         __BUILD_ID__: JSON.stringify(buildId),
-        __BUILT_AT__: JSON.stringify(builtAt),
+        __BUILT_AT_TEXTS__: JSON.stringify(builtAtTexts(builtAt)),
       },
     }),
     generateBundle() {

@@ -1,6 +1,7 @@
 // /about: what this Sift is and exactly which build is running.
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { defaultLocale } from '#shared/locales';
 import { currentBuildId } from '../app/build-updates';
 import { useAppConfig } from '../config/app-config';
 import { PageHeader } from './page-header';
@@ -8,20 +9,12 @@ import { PageHeader } from './page-header';
 export function AboutPage() {
   const { t, i18n } = useTranslation();
   const config = useAppConfig();
-  const builtAt = new Date(__BUILT_AT__);
   const facts: [string, string][] = [
     [t('about.platform'), config.platformName],
     [t('about.version'), __APP_VERSION__],
     [t('about.build'), currentBuildId],
-    [
-      t('about.built_at'),
-      // In UTC, named: the server that draws the page and the browser that hydrates it agree.
-      new Intl.DateTimeFormat(i18n.language, {
-        dateStyle: 'long',
-        timeStyle: 'long',
-        timeZone: 'UTC',
-      }).format(builtAt),
-    ],
+    // Written at build time, in UTC, named (build/built-at-texts.ts).
+    [t('about.built_at'), __BUILT_AT_TEXTS__[i18n.language] ?? __BUILT_AT_TEXTS__[defaultLocale]!],
     [t('about.app_code'), config.appCode],
     [t('about.sources'), String(Object.keys(config.gapSearch.dataSources).length)],
   ];
