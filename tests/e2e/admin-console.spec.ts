@@ -8,7 +8,7 @@ import type { Browser, Page } from '@playwright/test';
 import { startServer, type TestServer } from '../support/server-process';
 import { seriousAxeViolations } from './axe';
 import { collectPageErrors } from './console';
-import { expect as baseExpect, test } from './test';
+import { expect as baseExpect, retryOnReset, test } from './test';
 
 const ada = { email: 'ada@example.test', password: 'a long enough password', role: 'admin' };
 const rex = { email: 'rex@example.test', password: 'a long enough password' };
@@ -70,11 +70,9 @@ const csvFile = (lines: string[]) => ({
 async function untilIndexUpToDate(admin: Page) {
   await expect
     .poll(async () => {
-      // A kept-alive connection the server closes (idle for its 5 s) just as it is reused is reset:
-      // that asks again, as a browser does, instead of ending the poll.
-      const answer = await admin.request.get(server.url('/api/admin/sources')).catch(() => undefined);
-      const sources = (await answer?.json()) as { name: string; stale: boolean }[] | undefined;
-      return sources?.find((source) => source.name === 'countries')?.stale;
+      const answer = await admin.request.get(server.url('/api/admin/sources'), retryOnReset);
+      const sources = (await answer.json()) as { name: string; stale: boolean }[];
+      return sources.find((source) => source.name === 'countries')?.stale;
     })
     .toBe(false);
 }
@@ -99,6 +97,7 @@ test('an import checked, applied and undone reaches a searching user; a user get
     {
       headers: { Origin: new URL(server.url()).origin, 'Content-Type': 'text/csv' },
       data: `${[header, ...fillers].join('\n')}\n`,
+      ...retryOnReset,
     },
   );
   expect(seeded.status()).toBe(200);
@@ -134,6 +133,7 @@ test('an import checked, applied and undone reaches a searching user; a user get
     const response = await reader.request.fetch(server.url(path), {
       method,
       headers: { Origin: new URL(server.url()).origin },
+      ...retryOnReset,
     });
     expect(response.status(), `${method} ${path}`).toBe(403);
   }

@@ -8,7 +8,7 @@ import { startServer, type TestServer } from '../support/server-process';
 import { seriousAxeViolations } from './axe';
 import { collectPageErrors } from './console';
 import { hydrated } from './hydration';
-import { expect as baseExpect, test } from './test';
+import { expect as baseExpect, retryOnReset, test } from './test';
 
 const ann = { email: 'ann@example.test', password: 'correct horse battery', name: 'Ann Lee', role: 'admin' };
 const lookups = [
@@ -49,6 +49,7 @@ async function graphqlAs(page: Page, query: string, variables: Record<string, un
   const response = await page.request.post(server.url('/graphql'), {
     headers: { Authorization: `Bearer ${token}` },
     data: { query, variables },
+    ...retryOnReset,
   });
   return response.json();
 }

@@ -2,7 +2,7 @@ import type { Page, Request } from '@playwright/test';
 import type { ClientLogEntry, StoredClientLog } from '#shared/client-log';
 import { decideConsent } from './consent';
 import { untilStartupPreloaded } from './startup';
-import { expect as baseExpect, test } from './test';
+import { expect as baseExpect, retryOnReset, test } from './test';
 
 // A fresh server seeds and indexes the demo data during its first minute or so, and PGlite answers
 // nothing else meanwhile: the first tests get more time.
@@ -22,7 +22,7 @@ function collectLogPosts(page: Page): ClientLogEntry[] {
 }
 
 async function storedEntries(page: Page, instanceId: string): Promise<StoredClientLog[]> {
-  const response = await page.request.get(`/api/client-logs?instance=${instanceId}&limit=100`);
+  const response = await page.request.get(`/api/client-logs?instance=${instanceId}&limit=100`, retryOnReset);
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { entries: StoredClientLog[] }).entries;
 }

@@ -13,7 +13,7 @@ import { artifactKept } from './artifact-cache';
 import { decideConsent } from './consent';
 import { hydrated } from './hydration';
 import { options } from './search-screen-support';
-import { expect as baseExpect, test } from './test';
+import { expect as baseExpect, retryOnReset, test } from './test';
 
 // A fresh e2e server seeds the demo data and builds the indexes in the background after start.
 const expect = baseExpect.configure({ timeout: 60_000 });
@@ -62,7 +62,7 @@ test('the browser reports no installability errors', async () => {
 
 test('the manifest and every icon load', async () => {
   const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
-  const manifestResponse = await page.request.get(manifestHref!);
+  const manifestResponse = await page.request.get(manifestHref!, retryOnReset);
   expect(manifestResponse.ok()).toBe(true);
   const manifest = await manifestResponse.json();
   expect(manifest).toMatchObject({ name: 'Sift', start_url: '/', scope: '/', display: 'standalone' });
@@ -78,7 +78,7 @@ test('the manifest and every icon load', async () => {
     .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).getAttribute('href')!));
   expect(headIcons).toHaveLength(3); // favicon.ico, the svg logo, apple touch 180
   for (const src of [...icons.map((icon) => `/${icon.src}`), ...headIcons]) {
-    const response = await page.request.get(src);
+    const response = await page.request.get(src, retryOnReset);
     expect(response.ok(), src).toBe(true);
     expect(response.headers()['content-type'], src).toMatch(/^image\//);
     expect((await response.body()).byteLength, src).toBeGreaterThan(100);

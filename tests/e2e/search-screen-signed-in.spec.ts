@@ -8,7 +8,7 @@ import { decideConsent } from './consent';
 import { collectPageErrors } from './console';
 import { mainServerUser } from './main-server-user';
 import { box, facet, options, optionTitles, sourceStates } from './search-screen-support';
-import { expect as baseExpect, test } from './test';
+import { expect as baseExpect, retryOnReset, test } from './test';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 // What sign-out and an offline start leave on the device includes the service worker's caches; a
@@ -321,7 +321,7 @@ test.describe('signed in', () => {
     expect(await protectedTraces(page, artifacts, cityNames)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^indexedDB sift-search/)]),
     );
-    const { expires } = await (await page.request.get(server.url('/api/auth/session'))).json();
+    const { expires } = await (await page.request.get(server.url('/api/auth/session'), retryOnReset)).json();
     await page.close();
 
     await context.setOffline(true);

@@ -7,7 +7,7 @@ import type { Browser, Page } from '@playwright/test';
 import { seriousAxeViolations } from './axe';
 import { collectPageErrors } from './console';
 import { expect, faded, row, storageServer, storeItem } from './storage-support';
-import { test } from './test';
+import { retryOnReset, test } from './test';
 
 const server = storageServer();
 const { newPage, signInTo } = server;
@@ -162,7 +162,7 @@ async function signOut(page: Page) {
 
 /** The keys in the signed-in user's server backup. */
 async function backupKeys(page: Page): Promise<string[]> {
-  const response = await page.request.get(server.url('/api/backup'));
+  const response = await page.request.get(server.url('/api/backup'), retryOnReset);
   expect(response.status()).toBe(200);
   return Object.keys(await response.json());
 }

@@ -34,3 +34,11 @@ export const test = base.extend({
     await context.setExtraHTTPHeaders(extraHTTPHeaders ?? {});
   },
 });
+
+/**
+ * Options for every `request.get/post/fetch` of a spec. A kept-alive connection that idled about
+ * five seconds is closed by the server as the client may be sending on it (the client's own
+ * timer, a second earlier, can run late on a busy machine): the request is reset before the
+ * server read it, and a browser sends it again. Playwright's request context does so when asked.
+ */
+export const retryOnReset = { maxRetries: 1 } as const;
