@@ -63,3 +63,8 @@ export function isSearchScreenPath(pathname: string): boolean {
   const screen = paths.search();
   return pathname === screen || pathname.startsWith(`${screen}/`);
 }
+
+/** `/item/:dataSource/:key`: an item's page. */
+export function isItemPath(pathname: string): boolean {
+  return pathname.startsWith('/item/');
+}
