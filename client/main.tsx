@@ -39,8 +39,8 @@ if (!serverPage && isSearchScreenPath(location.pathname)) {
   pageSearchWorker();
 }
 // The search screen and an item's page format numbers in their first render, and a page's first
-// Intl.NumberFormat costs 50–100 ms (V8 lists the locales ICU holds numbers for, once per page): it
-// is made in a task of its own while the start-up code arrives, not inside the first render's.
+// Intl.NumberFormat costs 50–100 ms, whatever its language (docs/rendering.md): it is made in a
+// task of its own while the start-up code arrives, not inside the first render's.
 if (isSearchScreenPath(location.pathname) || isItemPath(location.pathname)) {
   setTimeout(() => numberFormat(document.documentElement.lang));
 }
