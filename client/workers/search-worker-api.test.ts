@@ -3,12 +3,18 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { apiPaths } from '#shared/api-paths';
 import type { DataSourceConfig } from '#shared/app-config';
-import { buildArtifact, inflateArtifact, parseArtifact } from '#shared/search/index-artifact';
+import {
+  type BuiltArtifact,
+  buildArtifact,
+  inflateArtifact,
+  parseArtifact,
+} from '#shared/search/index-artifact';
 import { recordsToIndexDocuments } from '#shared/search/index-input';
 import { buildSearchRequest } from '#shared/search/search-request';
 import type { SearchIndexResult } from '#shared/search/search-types';
 import { DERIVED_FORMAT } from '#shared/search/sift/derived';
 import { siftEngine } from '#shared/search/sift-engine';
+import { deferred } from '#tests/support/deferred';
 import { deltaCacheKey, derivedCacheKey, sourceCacheKeys } from './artifact-cache-keys';
 import { indexedDbArtifactCache } from './indexed-db-artifact-cache';
 import { keptChecksum } from './kept-checksum';
@@ -43,6 +49,8 @@ const records = [
 ];
 const built = await buildArtifact(places, recordsToIndexDocuments(places, records));
 const raw = await inflateArtifact(built.bytes);
+/** The source's two best-ranked places as its head segment. */
+const head = await buildArtifact(places, recordsToIndexDocuments(places, [records[1]!, records[3]!]));
 
 /** The cache entry a download of `built` leaves: its decompressed bytes (`bytes` when given instead) and their checksum. */
 const keptEntry = async (bytes = raw) => ({
@@ -554,5 +562,135 @@ describe('search worker', () => {
     const api = workerApi({ cache, fetch: server().fetch });
     await api.dropIndex('places');
     for (const key of sourceCacheKeys('places')) expect(await cache.get(key)).toBeUndefined();
+  });
+});
+
+describe('a head segment while the artifact downloads', () => {
+  beforeEach(async () => {
+    for (const key of sourceCacheKeys('places')) await indexedDbArtifactCache().delete(key);
+  });
+
+  /**
+   * A stand-in server for `segments` whose answers for the checksums in `held` wait until released
+   * (with the segment, or an error when `ok` is false); a request's signal aborts it, as in a browser.
+   */
+  function gatedServer(segments: BuiltArtifact[], held: number[]) {
+    const requests: string[] = [];
+    const signals: (AbortSignal | undefined)[] = [];
+    const gates = new Map(held.map((crc32c) => [crc32c, deferred<boolean>()]));
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      requests.push(String(input));
+      signals.push(init?.signal ?? undefined);
+      const artifact = segments.find(
+        (a) => String(input) === apiPaths.searchIndexArtifact('places', a.crc32c),
+      );
+      const gate = artifact && gates.get(artifact.crc32c);
+      init?.signal?.addEventListener('abort', () => gate?.reject(new DOMException('Aborted', 'AbortError')));
+      if (!artifact || (await gate?.promise) === false)
+        return new Response(null, { status: artifact ? 503 : 404 });
+      return new Response(artifact.bytes as Uint8Array<ArrayBuffer>);
+    }) as typeof globalThis.fetch;
+    const release = (crc32c: number, ok = true) => gates.get(crc32c)!.resolve(ok);
+    return { fetch, requests, signals, release };
+  }
+
+  /** loadIndex with the head offered: the load, and the head's document count once searchable. */
+  function loadWithHead(api: SearchWorkerApi, delta?: BuiltArtifact) {
+    const first = deferred<number>();
+    const loading = api.loadIndex(
+      'places',
+      'sift',
+      built.crc32c,
+      undefined,
+      delta && { crc32c: delta.crc32c },
+      { crc32c: head.crc32c },
+      first.resolve,
+    );
+    return { loading, first: first.promise };
+  }
+
+  it('searches the head until the artifact is in, then the whole index; the head is never cached', async () => {
+    const server = gatedServer([built, head], [built.crc32c]);
+    const api = workerApi({ cache: indexedDbArtifactCache(), fetch: server.fetch });
+    const { loading, first } = loadWithHead(api);
+    expect(await first).toBe(2);
+    expect(names(await api.searchIndex('places', search('paulo')))).toEqual(['São Paulo']);
+    expect(names(await api.searchIndex('places', search('zurich')))).toEqual([]);
+
+    server.release(built.crc32c);
+    expect(await loading).toEqual({ from: 'network', bytes: built.bytes.length, documentCount: 4 });
+    expect(names(await api.searchIndex('places', search('zurich')))).toEqual(['Zürich']);
+    await keptDerived('places');
+    const cache = indexedDbArtifactCache();
+    const kept = await Promise.all((await cache.keys()).map((key) => cache.get(key)));
+    expect(kept.map((entry) => entry?.crc32c)).toEqual([built.crc32c, built.crc32c]);
+  });
+
+  it('hides from the head what the delta changed', async () => {
+    // São Paulo renamed.
+    const delta = await buildArtifact(
+      places,
+      recordsToIndexDocuments(places, [{ ...records[1]!, name: 'Sao Paulo (city)' }]),
+      undefined,
+      ['2'],
+    );
+    const server = gatedServer([built, head, delta], [built.crc32c]);
+    const api = workerApi({ cache: indexedDbArtifactCache(), fetch: server.fetch });
+    const { loading, first } = loadWithHead(api, delta);
+    expect(await first).toBe(2);
+    expect(names(await api.searchIndex('places', search('paulo')))).toEqual(['Sao Paulo (city)']);
+    server.release(built.crc32c);
+    await loading;
+    expect(names(await api.searchIndex('places', search('paulo')))).toEqual(['Sao Paulo (city)']);
+    expect(server.requests.filter((url) => url.endsWith(`/${delta.crc32c}`))).toHaveLength(1);
+  });
+
+  it('leaves nothing searchable when the artifact fails to download', async () => {
+    const server = gatedServer([built, head], [built.crc32c]);
+    const api = workerApi({ cache: indexedDbArtifactCache(), fetch: server.fetch });
+    const { loading, first } = loadWithHead(api);
+    await first;
+    server.release(built.crc32c, false);
+    await expect(loading).rejects.toThrow('HTTP 503');
+    expect(await api.searchIndex('places', search('paulo'))).toBe('error');
+  });
+
+  it('stops loading a head that is not in when the artifact is', async () => {
+    const server = gatedServer([built, head], [head.crc32c]);
+    const api = workerApi({ cache: indexedDbArtifactCache(), fetch: server.fetch });
+    const firstResults = vi.fn();
+    await api.loadIndex(
+      'places',
+      'sift',
+      built.crc32c,
+      undefined,
+      undefined,
+      { crc32c: head.crc32c },
+      firstResults,
+    );
+    const headRequest = server.requests.indexOf(apiPaths.searchIndexArtifact('places', head.crc32c));
+    expect(server.signals[headRequest]?.aborted).toBe(true);
+    expect(firstResults).not.toHaveBeenCalled();
+    expect(names(await api.searchIndex('places', search('zurich')))).toEqual(['Zürich']);
+  });
+
+  it('does not fetch the head when the artifact is cached', async () => {
+    await indexedDbArtifactCache().put('places', await keptEntry());
+    const server = gatedServer([built, head], []);
+    const firstResults = vi.fn();
+    const api = workerApi({ cache: indexedDbArtifactCache(), fetch: server.fetch });
+    expect(
+      await api.loadIndex(
+        'places',
+        'sift',
+        built.crc32c,
+        undefined,
+        undefined,
+        { crc32c: head.crc32c },
+        firstResults,
+      ),
+    ).toMatchObject({ from: 'cache', documentCount: 4 });
+    expect(server.requests).toEqual([]);
+    expect(firstResults).not.toHaveBeenCalled();
   });
 });

@@ -189,9 +189,10 @@ async function downloadArtifact(
   crc32c: number,
   fetcher: typeof fetch,
   onProgress?: LoadProgress,
+  signal?: AbortSignal,
 ): Promise<{ size: number; raw: Uint8Array }> {
   const url = apiPaths.searchIndexArtifact(name, crc32c);
-  const response = await fetcher(url, { credentials: 'same-origin' });
+  const response = await fetcher(url, { credentials: 'same-origin', signal });
   if (!response.ok || !response.body) throw new Error(`GET ${url} answered HTTP ${response.status}`);
   const total = Number(response.headers.get('Content-Length')) || undefined;
   const inflating = gunzip();
@@ -224,6 +225,18 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
   const restoring = new Map<string, Promise<OpenedIndex | undefined>>();
   /** restoreCached's listing of what the cache holds, when it lists it. */
   let listing: Promise<void> = Promise.resolve();
+  /**
+   * The head segment load under way per source (searchHeadMeanwhile), stopped once the artifact's
+   * load ends or the source is dropped: a head is of no use after that.
+   */
+  const heads = new Map<string, AbortController>();
+  /** Stops the source's head segment load, if any; whether there was one. */
+  function stopHead(name: string): boolean {
+    const head = heads.get(name);
+    heads.delete(name);
+    head?.abort();
+    return head !== undefined;
+  }
   /** Cache writes under way, by key: a load does not wait for them, a removal does (none lands after it). */
   const writing = new Map<string, Promise<void>>();
 
@@ -372,8 +385,8 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
 
   /**
    * The segment `key` (cache key) with checksum `crc32c`: the one in memory or restored from the
-   * cache ahead when it has it, else from the cache, else downloaded, verified and cached. Throws
-   * when the download fails or does not match.
+   * cache ahead when it has it, else from the cache, else downloaded (`beforeDownload` is told
+   * first), verified and cached. Throws when the download fails or does not match.
    */
   async function segment(
     name: string,
@@ -383,16 +396,50 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
     inMemory: OpenedIndex | undefined,
     restored?: OpenedIndex,
     onProgress?: LoadProgress,
+    beforeDownload?: () => void,
   ): Promise<{ opened: OpenedIndex; from: LoadedIndex['from'] }> {
     if (inMemory?.crc32c === crc32c) return { opened: inMemory, from: 'memory' };
     if (restored?.crc32c === crc32c && restored.algorithm === algorithm)
       return { opened: restored, from: 'cache' };
     const cached = await openCached(name, key, algorithm, crc32c);
     if (cached) return { opened: cached, from: 'cache' };
+    beforeDownload?.();
     const { size, raw } = await downloadArtifact(name, crc32c, options.fetch, onProgress);
     const opened = await open(name, algorithm, { crc32c, size, raw });
     opened.keep = () => keepDerived(key, opened, keep(key, crc32c, size, raw));
     return { opened, from: 'network' };
+  }
+
+  /**
+   * Makes the source's head segment searchable (with the delta on top) while its artifact
+   * downloads, unless the artifact is there first; tells `onFirstResults` how many documents it
+   * holds. Never cached: once the artifact is loaded it is of no use. A head that fails only means
+   * no first results.
+   */
+  async function searchHeadMeanwhile(
+    name: string,
+    algorithm: SearchAlgorithm,
+    head: { crc32c: number },
+    delta: Promise<OpenedIndex | undefined>,
+    onFirstResults: (documentCount: number) => void,
+  ): Promise<void> {
+    const stop = new AbortController();
+    stopHead(name);
+    heads.set(name, stop);
+    try {
+      // Never without the delta: the head would show documents changed or removed since.
+      const [downloaded, top] = await Promise.all([
+        downloadArtifact(name, head.crc32c, options.fetch, undefined, stop.signal),
+        delta,
+      ]);
+      const first = held(await open(name, algorithm, { crc32c: head.crc32c, ...downloaded }), top);
+      if (stop.signal.aborted) return;
+      indexes.set(name, first);
+      onFirstResults(first.documentCount);
+    } catch (error) {
+      if (!stop.signal.aborted)
+        console.warn(`The "${name}" head segment could not be searched; waiting for the whole index`, error);
+    }
   }
 
   /** Starts restoring each of these sources from the cache, unless it is loaded or being restored. */
@@ -444,25 +491,58 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
       crc32c: number,
       onProgress?: LoadProgress,
       delta?: { crc32c: number },
+      head?: { crc32c: number },
+      onFirstResults?: (documentCount: number) => void,
     ): Promise<LoadedIndex> {
       const current = indexes.get(name);
       const restored = await takeRestored(name);
-      const base = await segment(name, name, algorithm, crc32c, current?.base, restored, onProgress);
-      const top =
-        delta && (await segment(name, deltaCacheKey(name), algorithm, delta.crc32c, current?.delta));
-      const next = held(base.opened, top?.opened);
+      let top: Promise<Awaited<ReturnType<typeof segment>> | undefined> | undefined;
+      const deltaSegment = () => {
+        top ??= delta
+          ? segment(name, deltaCacheKey(name), algorithm, delta.crc32c, current?.delta)
+          : Promise.resolve(undefined);
+        return top;
+      };
+      // Nothing of the source to search meanwhile: its head answers while the artifact downloads.
+      const firstResults =
+        head && onFirstResults && !current
+          ? () => {
+              const opened = deltaSegment().then((got) => got?.opened);
+              void searchHeadMeanwhile(name, algorithm, head, opened, onFirstResults);
+            }
+          : undefined;
+      let base: Awaited<ReturnType<typeof segment>>;
+      try {
+        base = await segment(
+          name,
+          name,
+          algorithm,
+          crc32c,
+          current?.base,
+          restored,
+          onProgress,
+          firstResults,
+        );
+      } catch (error) {
+        // A failed load leaves nothing half of it searchable.
+        if (stopHead(name)) indexes.delete(name);
+        throw error;
+      }
+      stopHead(name);
+      const next = held(base.opened, (await deltaSegment())?.opened);
+      const topFrom = delta && (await deltaSegment())?.from;
       indexes.set(name, next);
       keepSoon(name, next);
-      const froms = [base.from, top?.from];
+      const froms = [base.from, topFrom];
       const from = froms.includes('network') ? 'network' : froms.includes('cache') ? 'cache' : 'memory';
       // A delta this page never held may still be cached from an earlier one: it goes once, not on
       // every load of an index already in memory, and without holding up the load (IndexedDB may
       // take a few hundred milliseconds to get to it while it writes a download).
-      if (!top && (current?.delta || base.from !== 'memory'))
+      if (!delta && (current?.delta || base.from !== 'memory'))
         void forgetSegment(deltaCacheKey(name)).catch(() => undefined);
       return {
         from,
-        bytes: from === 'memory' ? 0 : base.opened.bytes + (top?.opened.bytes ?? 0),
+        bytes: from === 'memory' ? 0 : base.opened.bytes + (next.delta?.bytes ?? 0),
         documentCount: next.documentCount,
       };
     },
@@ -539,6 +619,7 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
     /** Forgets an index in memory and in the cache (e.g. a protected one on sign-out). */
     async dropIndex(name: string): Promise<void> {
       indexes.delete(name);
+      stopHead(name);
       restoring.delete(name);
       await Promise.all(sourceCacheKeys(name).map(forget));
     },

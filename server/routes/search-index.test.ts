@@ -11,8 +11,8 @@ import type { SessionUser } from '../auth/session-user';
 import type { Database } from '../db/client';
 import { createLogger } from '../logger';
 import { buildInProcess } from '../search/artifact-build';
-import { sourceArtifacts } from '../search/artifact-store';
-import { createSearchIndexService } from '../search/index-service';
+import { requestRebuild, segmentBytes, sourceArtifacts } from '../search/artifact-store';
+import { createSearchIndexService, type IndexServiceOptions } from '../search/index-service';
 import { fixtureRecords, indexFixtures, writeFixtureDocuments } from '../search/test-fixtures';
 
 const config = loadAppConfig();
@@ -208,5 +208,129 @@ describe.each(databaseTargets())('search index routes on $name', (target) => {
       state: 'preparing',
       crc32c: null,
     });
+  });
+});
+
+describe.each(databaseTargets())('the head segment on $name', (target) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await target.open();
+    for (const [source, records] of Object.entries(fixtureRecords()))
+      await writeFixtureDocuments(database, config, source, records);
+  });
+  afterAll(async () => database.close());
+
+  type Segment = { crc32c: number; size: number; documentCount: number };
+  type Answer = Segment & { head?: Segment; delta?: Segment };
+  // A new app each time: a new catalog, which reads the segments' parts from the database.
+  const app = () => createTestApp(database, {}, fixedSession(user));
+  const anonymous = () => createTestApp(database);
+  const answers = async (): Promise<Record<string, Answer>> =>
+    (
+      await app().request(apiPaths.searchIndex, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      })
+    ).json();
+  const serve = (source: string, crc: number, caller = app()) =>
+    caller.request(apiPaths.searchIndexArtifact(source, crc));
+  /** Builds `source` with `head` (tests' small thresholds) and returns the answer once it is new. */
+  async function build(source: string, head: IndexServiceOptions['head']) {
+    const before = JSON.stringify((await answers())[source]);
+    const service = createSearchIndexService({
+      database,
+      config,
+      logger: createLogger('silent'),
+      build: buildInProcess,
+      head,
+    });
+    expect(await service.ensureIndex(source)).toBe('built');
+    let answered: Answer | undefined;
+    // The catalog hears of the build by NOTIFY.
+    await expect
+      .poll(async () => {
+        answered = (await answers())[source];
+        return JSON.stringify(answered);
+      })
+      .not.toBe(before);
+    return answered!;
+  }
+  /** The bytes served for `source`'s segment `crc`, checked against its checksum. */
+  async function served(source: string, crc: number) {
+    const response = await serve(source, crc);
+    expect(response.status).toBe(200);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(crc32c(bytes)).toBe(crc);
+    return { response, bytes };
+  }
+
+  const countries = fixtureRecords().countries!;
+  // Both sources are over it: 7 countries, more cities.
+  const small = { documents: 3, from: countries.length };
+
+  it('is answered and served as the artifact is, for a source over the threshold', async () => {
+    const answered = await build('countries', small);
+    expect(answered).toEqual({
+      state: 'ready',
+      crc32c: expect.any(Number),
+      size: expect.any(Number),
+      documentCount: countries.length,
+      head: { crc32c: expect.any(Number), size: expect.any(Number), documentCount: 3 },
+    });
+    const head = answered.head!;
+    const { response, bytes } = await served('countries', head.crc32c);
+    expect(response.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('ETag')).toBe(`"${head.crc32c}"`);
+    expect(bytes.length).toBe(head.size);
+    // The three largest, best rank first (countries rank by area).
+    const artifact = await readArtifact(bytes);
+    const { engine, index } = await restoreArtifact(artifact);
+    const request = buildSearchRequest(config.gapSearch.dataSources.countries!, undefined);
+    const all = await runSearch(engine, index, artifact.dataType, request);
+    expect(all.hits.map((hit) => hit.id)).toEqual(['BRA', 'EGY', 'FRA']);
+
+    // A protected source's head only to signed-in callers, never kept by the browser.
+    const cities = (await build('cities', small)).head!;
+    expect(cities.documentCount).toBe(3);
+    expect((await serve('cities', cities.crc32c, anonymous())).status).toBe(401);
+    expect((await served('cities', cities.crc32c)).response.headers.get('Cache-Control')).toBe(
+      'private, no-store',
+    );
+  });
+
+  it('stays answered and served while a delta is on top of its artifact', async () => {
+    const before = (await answers()).countries!;
+    const france = countries.find((country) => country.code === 'FRA')!;
+    await writeFixtureDocuments(database, config, 'countries', [{ ...france, name: 'French Republic' }]);
+    const answered = await build('countries', small);
+    expect(answered.delta?.documentCount).toBe(1);
+    expect(answered.crc32c).toBe(before.crc32c);
+    expect(answered.head).toEqual(before.head);
+    await served('countries', answered.head!.crc32c);
+    await served('countries', answered.delta!.crc32c);
+  });
+
+  it('is replaced by the next full build, and none is made under the threshold', async () => {
+    const before = (await answers()).countries!;
+    await requestRebuild(database.db, 'countries');
+    const rebuilt = await build('countries', small);
+    expect(rebuilt.delta).toBeUndefined();
+    // France, renamed by the delta, is among the head's documents: a head of other bytes.
+    expect(rebuilt.head!.crc32c).not.toBe(before.head!.crc32c);
+    await served('countries', rebuilt.head!.crc32c);
+    for (const gone of [before.head!, before.delta!]) {
+      expect((await serve('countries', gone.crc32c)).status).toBe(404);
+      expect(await segmentBytes(database.db, 'countries', gone.crc32c, gone.size)).toBeNull();
+    }
+
+    await requestRebuild(database.db, 'countries');
+    const withoutHead = await build('countries', { documents: 3, from: countries.length + 1 });
+    expect(withoutHead.head).toBeUndefined();
+    expect(withoutHead.documentCount).toBe(countries.length);
+    expect((await serve('countries', rebuilt.head!.crc32c)).status).toBe(404);
+    expect(await segmentBytes(database.db, 'countries', rebuilt.head!.crc32c, rebuilt.head!.size)).toBeNull();
+    // The other source's head is its own.
+    expect((await answers()).cities!.head).toBeDefined();
   });
 });

@@ -1,6 +1,7 @@
 // The index artifacts as the routes serve them, kept in memory: every source's current segments
-// (its artifact and the delta on top, ADR 020), reloaded when INDEX_BUILT_CHANNEL announces a new one
-// (built in this process or another), and each segment's bytes once asked for. A request costs no query.
+// (its artifact, its head and the delta on top, ADR 020), reloaded when INDEX_BUILT_CHANNEL
+// announces a new one (built in this process or another), and each segment's bytes once asked for.
+// A request costs no query.
 import type { Database } from '../db/client';
 import { notifiedValue } from '../db/notified-value';
 import { type SourceArtifacts, segmentBytes, sourceArtifacts } from './artifact-store';
@@ -12,7 +13,7 @@ export const SUMMARY_TTL_MS = 30_000;
 export interface ArtifactCatalog {
   /** The current segments of every built source. */
   summaries(): Promise<ReadonlyMap<string, SourceArtifacts>>;
-  /** The bytes of `source`'s current artifact or delta when its checksum is `crc32c`, else null. */
+  /** The bytes of `source`'s current artifact, head or delta when its checksum is `crc32c`, else null. */
   bytes(source: string, crc32c: number): Promise<Uint8Array | null>;
 }
 
@@ -61,8 +62,8 @@ export function createArtifactCatalog(database: Database, now = () => Date.now()
 
 /** The size of the source's current segment with checksum `crc32c`; undefined when none has it. */
 function sizeOf(artifacts: SourceArtifacts | undefined, crc32c: number): number | undefined {
-  if (artifacts?.crc32c === crc32c) return artifacts.size;
-  return artifacts?.delta?.crc32c === crc32c ? artifacts.delta.size : undefined;
+  if (!artifacts) return undefined;
+  return [artifacts, artifacts.head, artifacts.delta].find((segment) => segment?.crc32c === crc32c)?.size;
 }
 
 /** Whether `crc32c` is one of the source's current segments. */

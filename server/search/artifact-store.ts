@@ -11,6 +11,7 @@ import {
   indexSegmentParts,
   sourceRevisions,
 } from '../db/schema/documents';
+import type { BuiltSource } from './artifact-build';
 import { yieldToEventLoop } from './document-store';
 
 export interface ArtifactSummary {
@@ -27,6 +28,15 @@ export interface ArtifactSummary {
   /** Every change numbered up to this is in the artifact (null: built before changes were numbered). */
   documentsMark: number | null;
   builtAt: Date;
+  /** A large source's best-ranked documents as a segment of their own, built with the artifact. */
+  head?: HeadSummary;
+}
+
+/** A source's head segment, without its bytes: fetched by its checksum like the artifact. */
+export interface HeadSummary {
+  crc32c: number;
+  size: number;
+  documentCount: number;
 }
 
 /** A source's delta segment, without its bytes (ADR 020). */
@@ -57,7 +67,23 @@ const summaryColumns = {
   documentsRevision: indexArtifacts.documentsRevision,
   documentsMark: indexArtifacts.documentsMark,
   builtAt: indexArtifacts.builtAt,
+  headCrc32c: indexArtifacts.headCrc32c,
+  headSize: indexArtifacts.headSize,
+  headDocumentCount: indexArtifacts.headDocumentCount,
 };
+
+interface HeadColumns {
+  headCrc32c: number | null;
+  headSize: number | null;
+  headDocumentCount: number | null;
+}
+
+/** A row of summaryColumns as a summary: its head's columns as one `head`, absent when null. */
+function summaryOf<Row extends HeadColumns>({ headCrc32c, headSize, headDocumentCount, ...artifact }: Row) {
+  return headCrc32c === null || headSize === null || headDocumentCount === null
+    ? artifact
+    : { ...artifact, head: { crc32c: headCrc32c, size: headSize, documentCount: headDocumentCount } };
+}
 
 const deltaColumns = {
   source: indexDeltas.source,
@@ -81,7 +107,7 @@ export async function sourceArtifacts(db: Db): Promise<SourceArtifacts[]> {
     db.select(deltaColumns).from(indexDeltas),
   ]);
   const deltaOf = new Map(deltas.map((delta) => [delta.source, delta]));
-  return artifacts.map((artifact) => withDelta(artifact, deltaOf.get(artifact.source)));
+  return artifacts.map((row) => withDelta(summaryOf(row), deltaOf.get(row.source)));
 }
 
 /** `source`'s current segments, without their bytes. */
@@ -94,7 +120,7 @@ export async function sourceArtifact(db: Db, source: string): Promise<SourceArti
 
 export async function artifactSummary(db: Db, source: string): Promise<ArtifactSummary | undefined> {
   const [row] = await db.select(summaryColumns).from(indexArtifacts).where(eq(indexArtifacts.source, source));
-  return row;
+  return row && summaryOf(row);
 }
 
 // Segments travel as base64 text: PGlite encodes and decodes bytea parameters byte by byte in
@@ -126,8 +152,8 @@ const forgetOtherParts = (db: Db, source: string, kept: number[]) =>
     .where(and(eq(indexSegmentParts.source, source), notInArray(indexSegmentParts.crc32c, kept)));
 
 /**
- * The `size` bytes of `source`'s segment with checksum `crc32c` (its artifact or delta), read a part
- * at a time; null when they are not all there (never stored, or replaced while being read).
+ * The `size` bytes of `source`'s segment with checksum `crc32c` (its artifact, head or delta), read a
+ * part at a time; null when they are not all there (never stored, or replaced while being read).
  */
 export async function segmentBytes(
   db: Db,
@@ -159,19 +185,21 @@ export async function segmentBytes(
 }
 
 /**
- * Stores `source`'s artifact: its parts first, then (one short transaction) the row naming it, and
- * forgets the delta, the removals it holds and the parts of the segments it replaces.
+ * Stores `source`'s artifact and its head: their parts first, then (one short transaction) the row
+ * naming them, and forgets the delta, the removals it holds and the parts of the segments replaced.
  */
 export async function saveArtifact(
   db: Db,
   source: string,
   algorithm: string,
-  artifact: BuiltArtifact,
+  artifact: BuiltSource,
   sourceVersion: string,
   documentsRevision: number | null = null,
   documentsMark: number | null = null,
 ): Promise<void> {
+  const { head } = artifact;
   await writeParts(db, source, artifact.crc32c, artifact.bytes);
+  if (head) await writeParts(db, source, head.crc32c, head.bytes);
   const values = {
     documentsRevision,
     documentsMark,
@@ -182,6 +210,9 @@ export async function saveArtifact(
     documentCount: artifact.documentCount,
     sourceVersion,
     builtAt: new Date(),
+    headCrc32c: head?.crc32c ?? null,
+    headSize: head?.bytes.length ?? null,
+    headDocumentCount: head?.documentCount ?? null,
   };
   await db.transaction(async (tx) => {
     await tx
@@ -194,7 +225,7 @@ export async function saveArtifact(
       await tx
         .delete(documentRemovals)
         .where(and(eq(documentRemovals.source, source), sql`${documentRemovals.seq} <= ${documentsMark}`));
-    await forgetOtherParts(tx, source, [artifact.crc32c]);
+    await forgetOtherParts(tx, source, head ? [artifact.crc32c, head.crc32c] : [artifact.crc32c]);
   });
 }
 
@@ -206,7 +237,10 @@ export interface DeltaToSave {
   documentsMark: number;
 }
 
-/** Stores `source`'s delta segment (parts first, as saveArtifact), replacing the one before. */
+/**
+ * Stores `source`'s delta segment (parts first, as saveArtifact), replacing the one before; its base
+ * and the base's head stay.
+ */
 export async function saveDelta(db: Db, source: string, delta: DeltaToSave): Promise<void> {
   await writeParts(db, source, delta.artifact.crc32c, delta.artifact.bytes);
   const values = {
@@ -225,7 +259,13 @@ export async function saveDelta(db: Db, source: string, delta: DeltaToSave): Pro
       .insert(indexDeltas)
       .values({ source, ...values })
       .onConflictDoUpdate({ target: indexDeltas.source, set: values });
-    await forgetOtherParts(tx, source, [delta.baseCrc32c, delta.artifact.crc32c]);
+    // A client without the base still starts with its head, the delta on top.
+    const [base] = await tx
+      .select({ head: indexArtifacts.headCrc32c })
+      .from(indexArtifacts)
+      .where(and(eq(indexArtifacts.source, source), eq(indexArtifacts.crc32c, delta.baseCrc32c)));
+    const kept = [delta.baseCrc32c, delta.artifact.crc32c];
+    await forgetOtherParts(tx, source, base?.head == null ? kept : [...kept, base.head]);
   });
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppConfig } from '#shared/app-config';
-import type { ArtifactSummary } from './artifact-store';
+import type { ArtifactSummary, SourceArtifacts } from './artifact-store';
 import { checksumAnswers } from './checksum-answers';
 
 const sources = {
@@ -42,6 +42,28 @@ describe('the index checksum answers', () => {
     expect(JSON.parse(answers.text(built({ countries: 3, cities: 4 }), true))).toEqual({
       countries: { state: 'ready', crc32c: 3, size: 10, documentCount: 2 },
       cities: { state: 'ready', crc32c: 4, size: 10, documentCount: 2 },
+    });
+  });
+
+  it('name a source’s head beside its artifact and delta', () => {
+    const answers = checksumAnswers(sources);
+    const head = { crc32c: 5, size: 3, documentCount: 1 };
+    const delta = { crc32c: 6, size: 4, documentCount: 1, searchableCount: 3 };
+    const artifacts = new Map([
+      [
+        'countries',
+        { source: 'countries', crc32c: 1, size: 10, documentCount: 2, head, delta } as SourceArtifacts,
+      ],
+    ]);
+    expect(JSON.parse(answers.text(artifacts, false))).toEqual({
+      countries: {
+        state: 'ready',
+        crc32c: 1,
+        size: 10,
+        documentCount: 3,
+        head: { crc32c: 5, size: 3, documentCount: 1 },
+        delta: { crc32c: 6, size: 4, documentCount: 1 },
+      },
     });
   });
 });

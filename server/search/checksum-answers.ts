@@ -25,6 +25,13 @@ export function checksumAnswers(sources: AppConfig['gapSearch']['dataSources']) 
             crc32c: artifact.crc32c,
             size: artifact.size,
             documentCount: artifact.documentCount,
+            ...(artifact.head && {
+              head: {
+                crc32c: artifact.head.crc32c,
+                size: artifact.head.size,
+                documentCount: artifact.head.documentCount,
+              },
+            }),
             ...(artifact.delta && {
               delta: {
                 crc32c: artifact.delta.crc32c,

@@ -1,14 +1,15 @@
 // Worker-thread entry that builds an index artifact off the server's event loop. The parent sends
-// the source's documents in pages ({type:'rows'}), then {type:'end'}; the artifact comes back once.
+// the source's documents in pages ({type:'rows'}), then {type:'end'}; the artifact (with its head)
+// comes back once.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { DataSourceConfig } from '#shared/app-config';
-import { ArtifactBuild } from './artifact-build';
+import { ArtifactBuild, type BuildOptions } from './artifact-build';
 import type { DocumentRow } from './document-store';
 
 export type BuildWorkerMessage = { type: 'rows'; rows: DocumentRow[] } | { type: 'end' };
 
-const { source, hides } = workerData as { source: DataSourceConfig; hides?: string[] };
-const build = new ArtifactBuild(source, hides);
+const { source, options } = workerData as { source: DataSourceConfig; options?: BuildOptions };
+const build = new ArtifactBuild(source, options);
 
 parentPort!.on('message', (message: BuildWorkerMessage) => {
   if (message.type === 'rows') {
@@ -16,7 +17,11 @@ parentPort!.on('message', (message: BuildWorkerMessage) => {
     return;
   }
   build.finish().then(
-    (artifact) => parentPort!.postMessage({ type: 'done', artifact }, [artifact.bytes.buffer as ArrayBuffer]),
+    (artifact) =>
+      parentPort!.postMessage(
+        { type: 'done', artifact },
+        [artifact, artifact.head].flatMap((built) => (built ? [built.bytes.buffer as ArrayBuffer] : [])),
+      ),
     (error: unknown) =>
       parentPort!.postMessage({ type: 'error', message: String((error as Error)?.stack ?? error) }),
   );

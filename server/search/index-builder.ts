@@ -2,7 +2,7 @@
 // server keeps answering while a large source (135,000 cities: seconds of CPU) is indexed.
 import { Worker } from 'node:worker_threads';
 import type { DataSourceConfig } from '#shared/app-config';
-import type { BuiltArtifact } from '#shared/search/index-artifact';
+import type { BuildOptions, BuiltSource } from './artifact-build';
 import type { DocumentRow } from './document-store';
 import type { BuildWorkerMessage } from './index-build-worker';
 
@@ -17,20 +17,20 @@ import type { BuildWorkerMessage } from './index-build-worker';
 const BUILD_HEAP_MB = 768;
 const BUILD_YOUNG_HEAP_MB = 8;
 
-type WorkerReply = { type: 'done'; artifact: BuiltArtifact } | { type: 'error'; message: string };
+type WorkerReply = { type: 'done'; artifact: BuiltSource } | { type: 'error'; message: string };
 
-/** Builds `source`'s artifact from `pages`; a delta segment's names the base documents it `hides`. */
+/** Builds `source`'s artifact (and its head, if large) from `pages`, as ArtifactBuild does. */
 export async function buildInWorker(
   source: DataSourceConfig,
   pages: AsyncIterable<DocumentRow[]>,
   signal?: AbortSignal,
-  hides?: string[],
-): Promise<BuiltArtifact> {
+  options?: BuildOptions,
+): Promise<BuiltSource> {
   const worker = new Worker(new URL('./index-build-worker.mjs', import.meta.url), {
-    workerData: { source, hides },
+    workerData: { source, options },
     resourceLimits: { maxOldGenerationSizeMb: BUILD_HEAP_MB, maxYoungGenerationSizeMb: BUILD_YOUNG_HEAP_MB },
   });
-  const reply = new Promise<BuiltArtifact>((resolve, reject) => {
+  const reply = new Promise<BuiltSource>((resolve, reject) => {
     worker.once('message', (message: WorkerReply) =>
       message.type === 'done' ? resolve(message.artifact) : reject(new Error(message.message)),
     );

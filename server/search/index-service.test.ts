@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { crc32c } from '#shared/crc32c';
 import { readArtifact, restoreArtifact } from '#shared/search/index-artifact';
 import { runSearch } from '#shared/search/run-search';
 import { segmentedEngine, withDelta } from '#shared/search/segments';
@@ -92,6 +93,18 @@ describe.each(databaseTargets())('search index service on $name', (target) => {
         { source: 'countries', crc32c: countries!.crc32c },
       ]);
     expect(await builder.ensureIndex('countries')).toBe('current');
+  });
+
+  it('builds and stores a large source’s head in the worker thread, beside its artifact', async () => {
+    const countries = fixtureRecords().countries!.length;
+    const builder = service({ build: undefined, head: { documents: 2, from: countries } });
+    expect(await builder.ensureIndex('countries')).toBe('built');
+    const { head, ...artifact } = (await sourceArtifact(database.db, 'countries'))!;
+    expect(artifact.documentCount).toBe(countries);
+    expect(head).toEqual({ crc32c: expect.any(Number), size: expect.any(Number), documentCount: 2 });
+    const bytes = (await segmentBytes(database.db, 'countries', head!.crc32c, head!.size))!;
+    expect(crc32c(bytes)).toBe(head!.crc32c);
+    expect((await readArtifact(bytes)).documentCount).toBe(2);
   });
 
   it('rebuilds a source when another process says its documents changed', async () => {

@@ -5,11 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AppConfig, DataSourceConfig } from '#shared/app-config';
 import { crc32c } from '#shared/crc32c';
-import type { BuiltArtifact } from '#shared/search/index-artifact';
 import { ARTIFACT_FORMAT } from '#shared/search/index-artifact';
 import type { Database, Unlisten } from '../db/client';
 import type { Logger } from '../logger';
 import type { ServerMetrics } from '../metrics/server-metrics';
+import type { BuildOptions, BuiltSource, HeadThresholds } from './artifact-build';
 import {
   acquireBuildLease,
   buildLeaseHeld,
@@ -70,8 +70,8 @@ export type ArtifactBuilder = (
   source: DataSourceConfig,
   pages: AsyncIterable<DocumentRow[]>,
   signal: AbortSignal,
-  hides?: string[],
-) => Promise<BuiltArtifact>;
+  options?: BuildOptions,
+) => Promise<BuiltSource>;
 
 /** The base a delta can go on: an artifact of the current config whose changes are numbered. */
 function deltaBase(artifacts: SourceArtifacts | undefined, version: string) {
@@ -120,6 +120,8 @@ export interface IndexServiceOptions {
   build?: ArtifactBuilder;
   /** DELTA_MIN_CHANGES unless given (tests lower it). */
   deltaMinChanges?: number;
+  /** Which full builds make a head, of how many documents: HEAD_FROM and HEAD_DOCUMENTS unless given. */
+  head?: HeadThresholds;
   /** Counts and times the builds this process runs, for /metrics. */
   metrics?: Pick<ServerMetrics, 'indexBuilds' | 'indexBuildDuration'>;
 }
@@ -200,11 +202,11 @@ export function createSearchIndexService(options: IndexServiceOptions): SearchIn
         base !== undefined &&
         (await countChangesSince(db, name, base.documentsMark)) <= deltaLimit(base.documentCount);
       logger.info({ source: name, delta: asDelta }, 'search index build started');
-      let artifact: BuiltArtifact;
+      let artifact: BuiltSource;
       if (asDelta) {
         const { rows, hides } = await changesSince(db, name, base.documentsMark);
         const searchableCount = await countDocuments(db, name);
-        artifact = await build(source, inPages(rows), stopping.signal, hides);
+        artifact = await build(source, inPages(rows), stopping.signal, { hides });
         await saveDelta(db, name, {
           baseCrc32c: base.crc32c,
           artifact,
@@ -214,7 +216,7 @@ export function createSearchIndexService(options: IndexServiceOptions): SearchIn
         });
         await markArtifactCurrent(db, name, revision);
       } else {
-        artifact = await build(source, documentPages(db, name), stopping.signal);
+        artifact = await build(source, documentPages(db, name), stopping.signal, { head: options.head });
         await saveArtifact(db, name, source.algorithm, artifact, version, revision, mark);
       }
       failedAt.delete(name);
@@ -235,6 +237,7 @@ export function createSearchIndexService(options: IndexServiceOptions): SearchIn
           bytes: artifact.bytes.length,
           rawBytes: artifact.rawSize,
           crc32c: artifact.crc32c,
+          headBytes: artifact.head?.bytes.length,
           ms: elapsed(),
         },
         'search index built',

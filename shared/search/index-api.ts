@@ -13,6 +13,14 @@ export const IndexChecksumsRequestSchema = z.strictObject({
 });
 export type IndexChecksumsRequest = z.input<typeof IndexChecksumsRequestSchema>;
 
+/** A segment other than the artifact: fetched, like it, by its checksum. */
+const SegmentSchema = z.object({
+  crc32c: z.number().int().nonnegative(),
+  /** Compressed size in bytes. */
+  size: z.number().int().nonnegative(),
+  documentCount: z.number().int().nonnegative(),
+});
+
 const ReadyChecksumSchema = z.object({
   state: z.literal('ready'),
   /** The current artifact's crc32c. */
@@ -25,13 +33,13 @@ const ReadyChecksumSchema = z.object({
    * The changes since the artifact (ADR 020): a delta segment, fetched like the artifact by its
    * checksum, searched on top of it.
    */
-  delta: z
-    .object({
-      crc32c: z.number().int().nonnegative(),
-      size: z.number().int().nonnegative(),
-      documentCount: z.number().int().nonnegative(),
-    })
-    .optional(),
+  delta: SegmentSchema.optional(),
+  /**
+   * A large source's best-ranked documents as a segment of their own (about a megabyte),
+   * fetched like the artifact by its checksum: a client without the artifact searches it (with the
+   * delta on top) while the artifact downloads, as first results of a search still loading.
+   */
+  head: SegmentSchema.optional(),
 });
 
 /** The source's first index build is still running: ask again shortly. */

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Session } from '#shared/auth';
+import { deferred } from '#tests/support/deferred';
 import { memoryStorage } from '#tests/support/memory-storage';
 import { createAuthStore } from './auth-store';
 import { createSessionMemory, SESSION_MEMORY_KEY } from './session-memory';
@@ -8,16 +9,6 @@ const session: Session = {
   user: { id: 'u1', email: 'ann@example.test', name: 'Ann', role: 'user' },
   expires: '2030-01-01T00:00:00.000Z',
 };
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 describe('auth store', () => {
   it('is loading until the first answer, then authenticated or unauthenticated', async () => {

@@ -9,6 +9,7 @@ import type { IndexChecksumsRequest, IndexChecksumsResponse } from '#shared/sear
 import { type BuiltArtifact, buildArtifact } from '#shared/search/index-artifact';
 import { recordsToIndexDocuments } from '#shared/search/index-input';
 import type { SearchRequest } from '#shared/search/search-types';
+import { deferred } from '#tests/support/deferred';
 import {
   askChecksumsAgain,
   prepareSearchIndexes,
@@ -62,6 +63,10 @@ async function setup() {
     checksumCalls: [] as IndexChecksumsRequest[],
     /** Delta segments on top of a source's artifact (ADR 020). */
     deltas: {} as Record<string, BuiltArtifact>,
+    /** Head segments: a source's best-ranked documents, searched while its artifact downloads. */
+    heads: {} as Record<string, BuiltArtifact>,
+    /** Artifacts (not other segments) are served once this settles. */
+    artifactsHeld: Promise.resolve(),
   };
   const worker = createSearchWorkerApi({
     cache: {
@@ -74,10 +79,11 @@ async function setup() {
     },
     fetch: (async (input: RequestInfo | URL) => {
       const served = Object.keys(artifacts).flatMap((n) =>
-        [artifacts[n]!, server.deltas[n]].flatMap((a) =>
+        [artifacts[n]!, server.deltas[n], server.heads[n]].flatMap((a) =>
           a && String(input) === apiPaths.searchIndexArtifact(n, a.crc32c) ? [{ name: n, artifact: a }] : [],
         ),
       )[0];
+      if (served && served.artifact === artifacts[served.name]) await server.artifactsHeld;
       if (!served || server.broken.has(served.name)) return new Response(null, { status: 404 });
       return new Response(served.artifact.bytes as Uint8Array<ArrayBuffer>);
     }) as typeof fetch,
@@ -103,6 +109,9 @@ async function setup() {
               size: 1,
               ...(server.deltas[name] && {
                 delta: { crc32c: server.deltas[name].crc32c, size: 1, documentCount: 1 },
+              }),
+              ...(server.heads[name] && {
+                head: { crc32c: server.heads[name].crc32c, size: 1, documentCount: 1 },
               }),
             };
       }
@@ -363,6 +372,26 @@ describe('search index loads', () => {
     expect(states(store)).toEqual({ rivers: 'loaded', mountains: 'error' });
     const result = await searchSources(dataSources, { term: 'seine' }, deps);
     expect(result.hits.map((hit) => hit.id)).toEqual(['r2']);
+  });
+
+  it("searches a source's head while its artifact downloads, then the whole index", async () => {
+    const { deps, store, load, server } = await setup();
+    const rivers = dataSources.rivers!;
+    server.heads.rivers = await buildArtifact(rivers, recordsToIndexDocuments(rivers, [records.rivers[0]!]));
+    const artifactsHeld = deferred<void>();
+    server.artifactsHeld = artifactsHeld.promise;
+    const loading = load(false);
+    await vi.waitFor(() =>
+      expect(store.getSnapshot().sources.rivers).toMatchObject({ state: 'loading', firstSearchable: 1 }),
+    );
+    const ids = async () => (await searchSources(dataSources, { term: 's' }, deps)).hits.map((hit) => hit.id);
+    expect(await ids()).toEqual(['r1']);
+
+    artifactsHeld.resolve();
+    await loading;
+    expect(store.getSnapshot().sources.rivers).toMatchObject({ state: 'loaded' });
+    expect(store.getSnapshot().sources.rivers).not.toHaveProperty('firstSearchable');
+    expect(await ids()).toEqual(['r1', 'r2']);
   });
 
   it('keeps a source loaded when its last progress report arrives after the result', async () => {

@@ -211,6 +211,10 @@ async function load(
         const onProgress = proxy((loaded: number) => {
           if (current() && !settled) store.setDownloaded(name, loaded);
         });
+        const onFirstResults = proxy((firstSearchable: number) => {
+          const now = store.getSnapshot().sources[name];
+          if (current() && !settled && now) store.setSource(name, { ...now, firstSearchable });
+        });
         try {
           const result = await worker.loadIndex(
             name,
@@ -218,6 +222,8 @@ async function load(
             entry.crc32c,
             onProgress,
             entry.delta,
+            entry.head,
+            onFirstResults,
           );
           settled = true;
           // Superseded by a load that dropped this source (a sign-out): it must not stay behind.

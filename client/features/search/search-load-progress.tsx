@@ -1,5 +1,5 @@
-// Per-source loading while indexes download or restore (with their sizes), and a per-source error
-// with a way to try again. Shows nothing once every source is loaded.
+// Per-source loading while indexes download or restore (with their sizes, and what is searchable
+// meanwhile), and a per-source error with a way to try again. Shows nothing once every source is loaded.
 import { Alert, Box, Button, LinearProgress, Paper, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
@@ -22,7 +22,7 @@ function LoadingSource({
   const { t } = useTranslation();
   // Read here, not by the screen: only this bar is drawn again at each step of a download.
   const loaded = useStore(useSearchDeps().store.state, (snapshot) => snapshot.downloaded[name]);
-  const { size, documentCount, preparing } = load;
+  const { size, documentCount, preparing, firstSearchable } = load;
   const percent = size && loaded !== undefined ? Math.min(100, (loaded / size) * 100) : undefined;
   const detail = preparing
     ? t('search.load_server_preparing')
@@ -49,6 +49,11 @@ function LoadingSource({
         aria-label={t('search.load_label', { source: label })}
         sx={{ borderRadius: 99, height: 6 }}
       />
+      {firstSearchable !== undefined && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {t('search.load_first', { documents: firstSearchable })}
+        </Typography>
+      )}
     </Box>
   );
 }

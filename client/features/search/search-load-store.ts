@@ -16,7 +16,16 @@ export interface SourceLoad {
   crc32c?: number;
   /** The loaded delta segment's, when the source changed since its artifact (ADR 020). */
   deltaCrc32c?: number;
+  /**
+   * While loading: the documents of its head segment, searchable (its best-ranked ones) until the
+   * whole index is loaded.
+   */
+  firstSearchable?: number;
 }
+
+/** Whether searches take the source: loaded, or loading with its head segment searchable. */
+export const isSearchable = (source: SourceLoad | undefined) =>
+  source?.state === 'loaded' || (source?.state === 'loading' && source.firstSearchable !== undefined);
 
 /** The checksum of the newest segment loaded: what an index-updated event is compared with. */
 export const newestSegment = (source: SourceLoad) => source.deltaCrc32c ?? source.crc32c;

@@ -38,7 +38,7 @@ import { SearchFiltersPanel } from './search-filters-panel';
 import { type IdleDataType, SearchIdleState } from './search-idle-state';
 import { type LookupLabel, useSearchLabels } from './search-labels';
 import { SearchLoadProgress } from './search-load-progress';
-import { sourceLoads } from './search-load-store';
+import { isSearchable, sourceLoads } from './search-load-store';
 import { SearchPagination } from './search-pagination';
 import { SearchPlaceTools } from './search-place-tools';
 import { SearchResultsHeader } from './search-results-header';
@@ -119,7 +119,7 @@ export function SearchScreen({
   const visible = useMemo(() => sourcesNamed(dataSources, visibleKey), [dataSources, visibleKey]);
   // Completions come from the loaded indexes: bound again as each one loads, so that a box focused
   // while they load is completed once they can.
-  const loadedKey = loadedNames.filter((name) => load.sources[name]?.state === 'loaded').join(',');
+  const loadedKey = loadedNames.filter((name) => isSearchable(load.sources[name])).join(',');
   useBoxCompletions(useMemo(() => sourcesNamed(dataSources, loadedKey), [dataSources, loadedKey]));
   const screen = useSearchScreenState(dataSources, visible);
   const { text, chips, sort, itemsPerPage, selection, active, validKeys, restored, update } = screen;
@@ -136,6 +136,8 @@ export function SearchScreen({
   const showRestored = restored && Object.keys(active).length > 0;
   const unfilteredTotal = useUnfilteredTotal(dataSources, visible, load, query, showRestored);
   const settled = load.overall === 'loaded' && !pending;
+  // Results so far come from a head segment: none yet does not mean none at all.
+  const firstOnly = Object.values(load.sources).some((source) => source.firstSearchable !== undefined);
   useEffect(() => onSettledChange?.(settled), [settled, onSettledChange]);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const resultsTop = useRef<HTMLDivElement>(null);
@@ -390,7 +392,7 @@ export function SearchScreen({
             </Alert>
           ))}
           {term && result && <DidYouMean text={term} sources={visible} />}
-          {!result ? (
+          {!result || (result.total === 0 && firstOnly) ? (
             <ResultSkeletons />
           ) : result.total === 0 ? (
             <SearchEmptyState

@@ -5,6 +5,7 @@ import { mergeHits } from '#shared/search/merge-hits';
 import { buildSearchRequest, type SelectedFilters } from '#shared/search/search-request';
 import type { FacetCounts, LoadState, SearchHit } from '#shared/search/search-types';
 import type { SearchIndexDeps } from './load-search-indexes';
+import { isSearchable } from './search-load-store';
 
 export interface SourceOutcome {
   dataType: string;
@@ -51,7 +52,7 @@ export async function searchSources(
   const chips = query.dataTypes ?? [];
   const names = Object.keys(dataSources).filter(
     (name) =>
-      store.getSnapshot().sources[name]?.state === 'loaded' &&
+      isSearchable(store.getSnapshot().sources[name]) &&
       (chips.length === 0 || chips.includes(dataSources[name]!.dataType)),
   );
   store.searchStarted();

@@ -8,7 +8,7 @@ import type { DataSourceConfig } from '#shared/app-config';
 import { searchQueryKeys } from './load-search-indexes';
 import { runScreenSearch, type ScreenQuery, type ScreenResult } from './run-screen-search';
 import { useSearchDeps } from './search-deps-context';
-import type { SourceLoads } from './search-load-store';
+import { isSearchable, type SourceLoads } from './search-load-store';
 import { canSearch } from './search-sources';
 
 export interface SearchResultsState {
@@ -69,10 +69,14 @@ export function useSearchResults(
 ): SearchResultsState {
   const deps = useSearchDeps();
   const client = useQueryClient();
-  // A source that finishes loading (or loads a newer index) makes the same query a new search.
+  // A source that finishes loading (or loads a newer index, or its head) makes the same query a new search.
   const loadedKey = Object.entries(load.sources)
-    .filter(([, source]) => source.state === 'loaded')
-    .map(([name, source]) => `${name}:${source.crc32c ?? ''}+${source.deltaCrc32c ?? ''}`)
+    .filter(([, source]) => isSearchable(source))
+    .map(([name, source]) =>
+      source.state === 'loaded'
+        ? `${name}:${source.crc32c ?? ''}+${source.deltaCrc32c ?? ''}`
+        : `${name}:first ${source.firstSearchable}`,
+    )
     .join(',');
   const enabled = wanted && canSearch(query.term, query.chips, load.overall) && loadedKey !== '';
   // Text and filters: what the per-type counts depend on.

@@ -69,6 +69,14 @@ export const indexArtifacts = pgTable('index_artifacts', {
   /** document_seq when the build began: every change numbered up to it is in the artifact. */
   documentsMark: bigint('documents_mark', { mode: 'number' }),
   builtAt: timestamp('built_at', { withTimezone: true }).notNull().default(sql`now()`),
+  /**
+   * A large source's head, built with the artifact (null when it has none): its best-ranked
+   * documents as a segment of their own, for the first results of a client still downloading the
+   * artifact. Its bytes are in index_segment_parts too.
+   */
+  headCrc32c: bigint('head_crc32c', { mode: 'number' }),
+  headSize: integer('head_size'),
+  headDocumentCount: integer('head_document_count'),
 });
 
 /**
@@ -94,9 +102,9 @@ export const indexDeltas = pgTable('index_deltas', {
 });
 
 /**
- * The bytes of every stored segment (an artifact or a delta), in parts of at most a MiB written one
- * statement each: the embedded database runs a statement on the server's thread, and one 20 MB
- * write held it for seconds.
+ * The bytes of every stored segment (an artifact, its head or a delta), in parts of at most a MiB
+ * written one statement each: the embedded database runs a statement on the server's thread, and
+ * one 20 MB write held it for seconds.
  */
 export const indexSegmentParts = pgTable(
   'index_segment_parts',
