@@ -1,8 +1,10 @@
 // Two client builds compared at N synthetic cities: cold and warm starts of a signed-in search in
 // Chromium, in turns. Two production servers share one PostgreSQL database (so both serve the same
-// artifact), each serving one build; per round and build a new browser context signs in, opens
-// /search?s=<the first generated city> cold, waits until the worker has kept its copy, then opens it
-// warm WARM_STARTS times. No consent to preferences, so no start snapshot paints first.
+// artifact), each serving one build; once per build unmeasured (the first waits for the index to be
+// built), then per round and build, a new browser context signs in, opens /search?s=<the most
+// populous city> cold (its first results, then the whole index loaded), waits until the worker has
+// kept its copy, then opens /search?s=<the first generated city> warm WARM_STARTS times. No consent
+// to preferences, so no start snapshot paints first.
 //   BUILDS=dist-before,dist-after [N=1000000] [ROUNDS=4] [WARM_STARTS=2] [DATABASE_URL=…] tsx bench/client-starts-ab.ts
 // The database (by default sift_client_starts_<N> on the local PostgreSQL) is created and the cities
 // imported when it does not exist: a few minutes at a million. Prints one JSON line: per build the
@@ -12,9 +14,9 @@ import { chromium } from '@playwright/test';
 import pg from 'pg';
 import { chromiumArgs } from '#tests/support/chromium';
 import { startServer } from '../tests/support/server-process';
-import { searchStart, signedInPage, untilKept } from './client-first-result';
+import { searchStart, signedInPage, untilKept, untilLoaded } from './client-first-result';
 import { latencyStats } from './stats';
-import { syntheticCities, writeNdjson } from './synthetic-cities';
+import { mostPopulousName, syntheticCities, writeNdjson } from './synthetic-cities';
 
 const builds = (process.env.BUILDS ?? '').split(',').filter(Boolean);
 if (builds.length < 2) throw new Error('BUILDS: two or more built client folders, comma-separated');
@@ -69,33 +71,44 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: chromiumArgs,
 });
+const coldQuery = mostPopulousName(N);
 const query = String(syntheticCities(1).next().value!.name);
-const starts = builds.map(() => ({ coldMs: [] as number[], warmMs: [] as number[] }));
+const starts = builds.map(() => ({
+  coldMs: [] as number[],
+  coldLoadedMs: [] as number[],
+  warmMs: [] as number[],
+}));
 try {
-  for (let round = 0; round < ROUNDS; round += 1) {
+  for (let round = -1; round < ROUNDS; round += 1) {
     for (const [i, server] of servers.entries()) {
       const origin = new URL(server.url()).origin;
       const page = await signedInPage(browser, origin, user);
-      starts[i]!.coldMs.push((await searchStart(page, origin, query)).ms);
+      // Round -1 is not kept.
+      const kept = round >= 0 ? starts[i]! : { coldMs: [], coldLoadedMs: [], warmMs: [] };
+      kept.coldMs.push((await searchStart(page, origin, coldQuery)).ms);
+      kept.coldLoadedMs.push(await untilLoaded(page));
       await untilKept(page, 'cities');
       for (let warm = 0; warm < WARM_STARTS; warm += 1)
-        starts[i]!.warmMs.push((await searchStart(page, origin, query)).ms);
+        kept.warmMs.push((await searchStart(page, origin, query)).ms);
       await page.context().close();
     }
   }
   const medians = starts.map((build) => ({
     cold: latencyStats(build.coldMs).p50Ms,
+    coldLoaded: latencyStats(build.coldLoadedMs).p50Ms,
     warm: latencyStats(build.warmMs).p50Ms,
   }));
   console.info(
     JSON.stringify({
       bench: 'client-starts-ab',
       documents: N,
+      coldQuery,
       query,
       builds: builds.map((staticDir, i) => ({
         staticDir,
         ...starts[i],
         medianColdMs: medians[i]!.cold,
+        medianColdLoadedMs: medians[i]!.coldLoaded,
         medianWarmMs: medians[i]!.warm,
         coldRatio: Math.round((medians[i]!.cold / medians[0]!.cold) * 1000) / 1000,
         warmRatio: Math.round((medians[i]!.warm / medians[0]!.warm) * 1000) / 1000,

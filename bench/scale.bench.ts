@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { startServer, type TestServer } from '../tests/support/server-process';
 import { clientFirstResult } from './client-first-result';
 import { signIn } from './sign-in';
-import { changedSyntheticCities, syntheticCities, writeNdjson } from './synthetic-cities';
+import { changedSyntheticCities, mostPopulousName, syntheticCities, writeNdjson } from './synthetic-cities';
 
 const SIZES = (process.env.SCALE_BENCH_SIZES ?? '135000,500000,1000000').split(',').map(Number);
 const SOURCE = 'cities';
@@ -207,9 +207,13 @@ async function measureAt(count: number) {
         derivedBytes,
         derivingToFirstResultMs: runScript(['bench/scale-search-run.ts', artifactFile]).cachedToFirstResultMs,
       };
-      // The first generated city's name: a search with at least one hit at any N.
+      // Cold, the most populous city's name (in the head segment of a large source); warm, the
+      // first generated city's (a search with at least one hit at any N, ranked anywhere).
       const client = clientBuild
-        ? await clientFirstResult(origin, user, SOURCE, String(syntheticCities(1).next().value!.name))
+        ? await clientFirstResult(origin, user, SOURCE, {
+            coldQuery: mostPopulousName(count),
+            warmQuery: String(syntheticCities(1).next().value!.name),
+          })
         : undefined;
       const changes = [];
       for (const [changed, offset] of [

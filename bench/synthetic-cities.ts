@@ -119,3 +119,12 @@ export function* changedSyntheticCities(
     yield { ...city, population: (city.population as number) + 1 };
   }
 }
+
+/** The name of the most populous of the first `count` synthetic cities: a search a head segment answers. */
+export function mostPopulousName(count: number, seed = 1): string {
+  let best = { name: '', population: -1 };
+  for (const city of syntheticCities(count, seed))
+    if ((city.population as number) > best.population)
+      best = { name: String(city.name), population: city.population as number };
+  return best.name;
+}

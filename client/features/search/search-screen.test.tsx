@@ -8,10 +8,11 @@ import { Profiler } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setConsent } from '#client/consent/consent-store';
 import { paths } from '#client/paths';
+import { createSearchWorkerApi } from '#client/workers/search-worker-api';
 import { fakeServer } from '#tests/support/fake-server';
 import { inProcessSearchDeps } from '#tests/support/in-process-search-deps';
 import { renderApp } from '#tests/support/render-app';
-import { searchIndexHandlers, searchSources } from '#tests/support/search-fixture';
+import { cityRecords, searchIndexHandlers, searchSources } from '#tests/support/search-fixture';
 import type { FirstResults } from './first-results';
 import { HeaderSearchBox } from './header-search-box';
 import type { SearchIndexDeps } from './load-search-indexes';
@@ -314,6 +315,35 @@ describe('the search screen', () => {
       expect(screen.getByText(`${bytes / 1e6} MB of 5 MB`)).toBeTruthy();
     }
     expect(screenRenders.count).toBe(before);
+  });
+});
+
+describe('a source searched from its head segment while it loads', () => {
+  /** Deps whose worker holds the two best-ranked cities, the store saying the rest is loading. */
+  async function headDeps() {
+    const nothingKept = { get: async () => undefined, put: async () => {}, delete: async () => {} };
+    const worker = createSearchWorkerApi({ cache: nothingKept, fetch });
+    await worker.addIndex('cities', searchSources.cities!, cityRecords.slice(0, 2));
+    const deps = { ...inProcessSearchDeps(), worker, fetchChecksums: () => new Promise<never>(() => {}) };
+    deps.store.setSource('cities', { state: 'loading', size: 5e6, documentCount: 24, firstSearchable: 2 });
+    deps.store.setSource('countries', { state: 'loading', size: 1e3 });
+    return deps;
+  }
+
+  it('shows its results so far and says that they come from its top documents', async () => {
+    await open(paths.search({ s: 'san' }), await headDeps());
+    await waitFor(() => expect(titles()).toEqual(['San Antonio', 'San Antonio Norte']));
+    expect(screen.getByText('First results from the top 2; the rest is loading')).toBeTruthy();
+  });
+
+  it('shows placeholders, not "no results", while its head holds no hit', async () => {
+    const deps = await headDeps();
+    const searched = vi.spyOn(deps.worker, 'searchIndex');
+    await open(paths.search({ s: 'zzzz' }), deps);
+    await waitFor(() => expect(searched).toHaveBeenCalledWith('cities', expect.anything()));
+    await act(async () => await searched.mock.results[0]!.value);
+    expect(screen.queryByRole('heading', { name: /No results/ })).toBeNull();
+    expect(document.querySelector('.MuiSkeleton-root')).toBeTruthy();
   });
 });
 
