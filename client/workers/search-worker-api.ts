@@ -144,6 +144,12 @@ interface OpenedIndex {
   keep?: () => void;
 }
 
+/** A segment made searchable, and where it came from. */
+interface LoadedSegment {
+  opened: OpenedIndex;
+  from: LoadedIndex['from'];
+}
+
 /** What a source's searches run on: its artifact, with its delta segment on top when it has one. */
 interface HeldIndex {
   base: OpenedIndex;
@@ -397,7 +403,7 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
     restored?: OpenedIndex,
     onProgress?: LoadProgress,
     beforeDownload?: () => void,
-  ): Promise<{ opened: OpenedIndex; from: LoadedIndex['from'] }> {
+  ): Promise<LoadedSegment> {
     if (inMemory?.crc32c === crc32c) return { opened: inMemory, from: 'memory' };
     if (restored?.crc32c === crc32c && restored.algorithm === algorithm)
       return { opened: restored, from: 'cache' };
@@ -496,12 +502,13 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
     ): Promise<LoadedIndex> {
       const current = indexes.get(name);
       const restored = await takeRestored(name);
-      let top: Promise<Awaited<ReturnType<typeof segment>> | undefined> | undefined;
+      // Loaded once, by the head's first results or after the artifact, whichever asks first.
+      let deltaLoad: Promise<LoadedSegment | undefined> | undefined;
       const deltaSegment = () => {
-        top ??= delta
+        deltaLoad ??= delta
           ? segment(name, deltaCacheKey(name), algorithm, delta.crc32c, current?.delta)
           : Promise.resolve(undefined);
-        return top;
+        return deltaLoad;
       };
       // Nothing of the source to search meanwhile: its head answers while the artifact downloads.
       const firstResults =
@@ -511,7 +518,7 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
               void searchHeadMeanwhile(name, algorithm, head, opened, onFirstResults);
             }
           : undefined;
-      let base: Awaited<ReturnType<typeof segment>>;
+      let base: LoadedSegment;
       try {
         base = await segment(
           name,
@@ -529,20 +536,20 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
         throw error;
       }
       stopHead(name);
-      const next = held(base.opened, (await deltaSegment())?.opened);
-      const topFrom = delta && (await deltaSegment())?.from;
+      const top = await deltaSegment();
+      const next = held(base.opened, top?.opened);
       indexes.set(name, next);
       keepSoon(name, next);
-      const froms = [base.from, topFrom];
+      const froms = [base.from, top?.from];
       const from = froms.includes('network') ? 'network' : froms.includes('cache') ? 'cache' : 'memory';
       // A delta this page never held may still be cached from an earlier one: it goes once, not on
       // every load of an index already in memory, and without holding up the load (IndexedDB may
       // take a few hundred milliseconds to get to it while it writes a download).
-      if (!delta && (current?.delta || base.from !== 'memory'))
+      if (!top && (current?.delta || base.from !== 'memory'))
         void forgetSegment(deltaCacheKey(name)).catch(() => undefined);
       return {
         from,
-        bytes: from === 'memory' ? 0 : base.opened.bytes + (next.delta?.bytes ?? 0),
+        bytes: from === 'memory' ? 0 : base.opened.bytes + (top?.opened.bytes ?? 0),
         documentCount: next.documentCount,
       };
     },
