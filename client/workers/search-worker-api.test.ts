@@ -573,10 +573,13 @@ describe('a head segment while the artifact downloads', () => {
   /**
    * A stand-in server for `segments` whose answers for the checksums in `held` wait until released
    * (with the segment, or an error when `ok` is false); a request's signal aborts it, as in a browser.
+   * Each body's first read is recorded in `events`.
    */
   function gatedServer(segments: BuiltArtifact[], held: number[]) {
     const requests: string[] = [];
     const signals: (AbortSignal | undefined)[] = [];
+    /** Each body's first read, in order (`read <crc32c>`). */
+    const events: string[] = [];
     const gates = new Map(held.map((crc32c) => [crc32c, deferred<boolean>()]));
     const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
       requests.push(String(input));
@@ -588,10 +591,21 @@ describe('a head segment while the artifact downloads', () => {
       init?.signal?.addEventListener('abort', () => gate?.reject(new DOMException('Aborted', 'AbortError')));
       if (!artifact || (await gate?.promise) === false)
         return new Response(null, { status: artifact ? 503 : 404 });
-      return new Response(artifact.bytes as Uint8Array<ArrayBuffer>);
+      // A body that says when it is first read.
+      const body = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            events.push(`read ${artifact.crc32c}`);
+            controller.enqueue(artifact.bytes);
+            controller.close();
+          },
+        },
+        { highWaterMark: 0 },
+      );
+      return new Response(body as ReadableStream<Uint8Array<ArrayBuffer>>);
     }) as typeof globalThis.fetch;
     const release = (crc32c: number, ok = true) => gates.get(crc32c)!.resolve(ok);
-    return { fetch, requests, signals, release };
+    return { fetch, requests, signals, events, release };
   }
 
   /** loadIndex with the head offered: the load, and the head's document count once searchable. */
@@ -655,11 +669,24 @@ describe('a head segment while the artifact downloads', () => {
     expect(await api.searchIndex('places', search('paulo'))).toBe('error');
   });
 
-  it('stops loading a head that is not in when the artifact is', async () => {
+  it('reads the artifact once its head is open', async () => {
+    const server = gatedServer([built, head], [head.crc32c]);
+    const api = workerApi({ cache: indexedDbArtifactCache(), fetch: server.fetch });
+    const { loading, first } = loadWithHead(api);
+    void first.then(() => server.events.push('first results'));
+    await vi.waitFor(() => expect(server.requests).toHaveLength(2));
+    server.release(head.crc32c);
+    await loading;
+    expect(server.events).toEqual([`read ${head.crc32c}`, 'first results', `read ${built.crc32c}`]);
+  });
+
+  it('reads the artifact 3 s on when its head is not open yet, and stops loading the head once the artifact is in', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
     const server = gatedServer([built, head], [head.crc32c]);
     const api = workerApi({ cache: indexedDbArtifactCache(), fetch: server.fetch });
     const firstResults = vi.fn();
-    await api.loadIndex(
+    const loading = api.loadIndex(
       'places',
       'sift',
       built.crc32c,
@@ -668,6 +695,13 @@ describe('a head segment while the artifact downloads', () => {
       { crc32c: head.crc32c },
       firstResults,
     );
+    // A check advances the fake clock by its interval.
+    await vi.waitFor(() => expect(server.requests).toHaveLength(2), { interval: 1 });
+    await vi.advanceTimersByTimeAsync(2900);
+    expect(server.events).toEqual([]);
+    await vi.advanceTimersByTimeAsync(100);
+    await loading;
+    expect(server.events).toEqual([`read ${built.crc32c}`]);
     const headRequest = server.requests.indexOf(apiPaths.searchIndexArtifact('places', head.crc32c));
     expect(server.signals[headRequest]?.aborted).toBe(true);
     expect(firstResults).not.toHaveBeenCalled();

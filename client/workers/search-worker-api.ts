@@ -181,6 +181,16 @@ export class ChecksumMismatchError extends Error {
  */
 const PROGRESS_INTERVAL_MS = 100;
 
+/**
+ * How long the artifact's download waits for its head to open before it is read all the same: a
+ * head this slow (a slow network) shares the thread rather than hold the whole index back.
+ */
+const HEAD_WAIT_MS = 3000;
+
+/** `promise`, or nothing once `ms` have passed. */
+const atMost = (ms: number, promise: Promise<void>) =>
+  Promise.race([promise, new Promise<void>((resolve) => setTimeout(resolve, ms))]);
+
 /** How long a loaded index waits for its first search before what the cache lacks of it is kept anyway. */
 const KEEP_AFTER_MS = 1000;
 
@@ -196,10 +206,12 @@ async function downloadArtifact(
   fetcher: typeof fetch,
   onProgress?: LoadProgress,
   signal?: AbortSignal,
+  readAfter?: Promise<void>,
 ): Promise<{ size: number; raw: Uint8Array }> {
   const url = apiPaths.searchIndexArtifact(name, crc32c);
   const response = await fetcher(url, { credentials: 'same-origin', signal });
   if (!response.ok || !response.body) throw new Error(`GET ${url} answered HTTP ${response.status}`);
+  await readAfter;
   const total = Number(response.headers.get('Content-Length')) || undefined;
   const inflating = gunzip();
   let actual = 0;
@@ -392,7 +404,8 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
   /**
    * The segment `key` (cache key) with checksum `crc32c`: the one in memory or restored from the
    * cache ahead when it has it, else from the cache, else downloaded (`beforeDownload` is told
-   * first), verified and cached. Throws when the download fails or does not match.
+   * first, and the download's body read once what it returns settles), verified and cached. Throws
+   * when the download fails or does not match.
    */
   async function segment(
     name: string,
@@ -402,15 +415,22 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
     inMemory: OpenedIndex | undefined,
     restored?: OpenedIndex,
     onProgress?: LoadProgress,
-    beforeDownload?: () => void,
+    beforeDownload?: () => Promise<void>,
   ): Promise<LoadedSegment> {
     if (inMemory?.crc32c === crc32c) return { opened: inMemory, from: 'memory' };
     if (restored?.crc32c === crc32c && restored.algorithm === algorithm)
       return { opened: restored, from: 'cache' };
     const cached = await openCached(name, key, algorithm, crc32c);
     if (cached) return { opened: cached, from: 'cache' };
-    beforeDownload?.();
-    const { size, raw } = await downloadArtifact(name, crc32c, options.fetch, onProgress);
+    const readAfter = beforeDownload?.();
+    const { size, raw } = await downloadArtifact(
+      name,
+      crc32c,
+      options.fetch,
+      onProgress,
+      undefined,
+      readAfter,
+    );
     const opened = await open(name, algorithm, { crc32c, size, raw });
     opened.keep = () => keepDerived(key, opened, keep(key, crc32c, size, raw));
     return { opened, from: 'network' };
@@ -511,12 +531,22 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
         return deltaLoad;
       };
       // Nothing of the source to search meanwhile: its head answers while the artifact downloads.
+      // The artifact's bytes are read once the head is open (or HEAD_WAIT_MS on): both are checked
+      // and gunzipped on this thread, and the artifact's 27 MB at a million documents held the
+      // head's first results back until most of it was in.
       const firstResults =
         head && onFirstResults && !current
-          ? () => {
-              const opened = deltaSegment().then((got) => got?.opened);
-              void searchHeadMeanwhile(name, algorithm, head, opened, onFirstResults);
-            }
+          ? () =>
+              atMost(
+                HEAD_WAIT_MS,
+                searchHeadMeanwhile(
+                  name,
+                  algorithm,
+                  head,
+                  deltaSegment().then((got) => got?.opened),
+                  onFirstResults,
+                ),
+              )
           : undefined;
       let base: LoadedSegment;
       try {
