@@ -669,15 +669,44 @@ describe('a head segment while the artifact downloads', () => {
     expect(await api.searchIndex('places', search('paulo'))).toBe('error');
   });
 
-  it('reads the artifact once its head is open', async () => {
+  it('reads the artifact once its head has answered its first search', async () => {
+    // The clock stands still: only the answer can let the artifact be read.
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
     const server = gatedServer([built, head], [head.crc32c]);
     const api = workerApi({ cache: indexedDbArtifactCache(), fetch: server.fetch });
     const { loading, first } = loadWithHead(api);
-    void first.then(() => server.events.push('first results'));
-    await vi.waitFor(() => expect(server.requests).toHaveLength(2));
+    await vi.waitFor(() => expect(server.requests).toHaveLength(2), { interval: 1 });
     server.release(head.crc32c);
+    await first;
+    server.events.push('first results');
+    expect(names(await api.searchIndex('places', search('paulo')))).toEqual(['São Paulo']);
+    server.events.push('answered');
+    await vi.advanceTimersByTimeAsync(1);
     await loading;
-    expect(server.events).toEqual([`read ${head.crc32c}`, 'first results', `read ${built.crc32c}`]);
+    expect(server.events).toEqual([
+      `read ${head.crc32c}`,
+      'first results',
+      'answered',
+      `read ${built.crc32c}`,
+    ]);
+  });
+
+  it('reads the artifact half a second after its head opened when no search comes', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const server = gatedServer([built, head], [head.crc32c]);
+    const api = workerApi({ cache: indexedDbArtifactCache(), fetch: server.fetch });
+    const { loading, first } = loadWithHead(api);
+    // A check advances the fake clock by its interval.
+    await vi.waitFor(() => expect(server.requests).toHaveLength(2), { interval: 1 });
+    server.release(head.crc32c);
+    await first;
+    await vi.advanceTimersByTimeAsync(450);
+    expect(server.events).toEqual([`read ${head.crc32c}`]);
+    await vi.advanceTimersByTimeAsync(50);
+    await loading;
+    expect(server.events).toEqual([`read ${head.crc32c}`, `read ${built.crc32c}`]);
   });
 
   it('reads the artifact 3 s on when its head is not open yet, and stops loading the head once the artifact is in', async () => {

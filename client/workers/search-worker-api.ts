@@ -156,6 +156,8 @@ interface HeldIndex {
   delta?: OpenedIndex;
   /** Runs its segments' `keep` (keepSoon) while it is still the source's index. */
   keep?: () => void;
+  /** A head's: told once a search has answered from it (searchHeadMeanwhile). */
+  answered?: () => void;
   engine: SearchableEngine;
   index: unknown;
   dataType: string;
@@ -186,6 +188,12 @@ const PROGRESS_INTERVAL_MS = 100;
  * head this slow (a slow network) shares the thread rather than hold the whole index back.
  */
 const HEAD_WAIT_MS = 3000;
+
+/**
+ * How long after its head opened the artifact's download waits for the head's first search: the
+ * page asks as soon as it hears, but a page with nothing to search asks nothing.
+ */
+const FIRST_SEARCH_WAIT_MS = 500;
 
 /** `promise`, or nothing once `ms` have passed. */
 const atMost = (ms: number, promise: Promise<void>) =>
@@ -439,7 +447,7 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
   /**
    * Makes the source's head segment searchable (with the delta on top) while its artifact
    * downloads, unless the artifact is there first; tells `onFirstResults` how many documents it
-   * holds. Never cached: once the artifact is loaded it is of no use. A head that fails only means
+   * holds, and settles once it has answered a search (or FIRST_SEARCH_WAIT_MS on). Never cached: once the artifact is loaded it is of no use. A head that fails only means
    * no first results.
    */
   async function searchHeadMeanwhile(
@@ -460,8 +468,10 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
       ]);
       const first = held(await open(name, algorithm, { crc32c: head.crc32c, ...downloaded }), top);
       if (stop.signal.aborted) return;
+      const answered = new Promise<void>((resolve) => (first.answered = resolve));
       indexes.set(name, first);
       onFirstResults(first.documentCount);
+      await atMost(FIRST_SEARCH_WAIT_MS, answered);
     } catch (error) {
       if (!stop.signal.aborted)
         console.warn(`The "${name}" head segment could not be searched; waiting for the whole index`, error);
@@ -531,9 +541,9 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
         return deltaLoad;
       };
       // Nothing of the source to search meanwhile: its head answers while the artifact downloads.
-      // The artifact's bytes are read once the head is open (or HEAD_WAIT_MS on): both are checked
-      // and gunzipped on this thread, and the artifact's 27 MB at a million documents held the
-      // head's first results back until most of it was in.
+      // The artifact's bytes are read once the head has answered its first search (or the waits
+      // are over): both are checked and gunzipped on this thread, and the artifact's 27 MB at a
+      // million documents held the head's first results back until most of it was in.
       const firstResults =
         head && onFirstResults && !current
           ? () =>
@@ -621,6 +631,7 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
       } finally {
         // What the cache lacks of it is kept once this answer is on its way.
         if (held.keep) setTimeout(held.keep);
+        if (held.answered) setTimeout(held.answered);
       }
     },
 
