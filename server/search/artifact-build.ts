@@ -13,8 +13,8 @@ import type { DocumentRow } from './document-store';
 /**
  * A large source's head: its best-ranked documents as an artifact of their own, which a client
  * without the artifact downloads first and searches while the artifact downloads. This many make
- * about 1 MB of the cities shape (the best-ranked carry the most other names), against 27 MB for
- * a million, and hold the documents most searches want first.
+ * 2.1 MB of a million synthetic cities (the best-ranked carry the most other names) against the
+ * artifact's 27 MB, and hold the documents most searches want first.
  */
 export const HEAD_DOCUMENTS = 25_000;
 /** Sources smaller than this get no head: their whole artifact is a few MB, not worth a second download. */

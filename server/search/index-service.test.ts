@@ -107,6 +107,17 @@ describe.each(databaseTargets())('search index service on $name', (target) => {
     expect((await readArtifact(bytes)).documentCount).toBe(2);
   });
 
+  it('builds again a large source whose artifact has no head (built before heads)', async () => {
+    const countries = fixtureRecords().countries!.length;
+    expect(await service().ensureIndex('countries')).toBe('built');
+    expect(await sourceArtifact(database.db, 'countries')).not.toHaveProperty('head');
+    expect(await service().ensureIndex('countries')).toBe('current');
+    const headed = service({ head: { documents: 2, from: countries } });
+    expect(await headed.ensureIndex('countries')).toBe('built');
+    expect((await sourceArtifact(database.db, 'countries'))?.head?.documentCount).toBe(2);
+    expect(await headed.ensureIndex('countries')).toBe('current');
+  });
+
   it('rebuilds a source when another process says its documents changed', async () => {
     const listening = service();
     await listening.start();

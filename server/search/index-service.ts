@@ -9,7 +9,7 @@ import { ARTIFACT_FORMAT } from '#shared/search/index-artifact';
 import type { Database, Unlisten } from '../db/client';
 import type { Logger } from '../logger';
 import type { ServerMetrics } from '../metrics/server-metrics';
-import type { BuildOptions, BuiltSource, HeadThresholds } from './artifact-build';
+import { type BuildOptions, type BuiltSource, HEAD_FROM, type HeadThresholds } from './artifact-build';
 import {
   acquireBuildLease,
   buildLeaseHeld,
@@ -73,9 +73,14 @@ export type ArtifactBuilder = (
   options?: BuildOptions,
 ) => Promise<BuiltSource>;
 
-/** The base a delta can go on: an artifact of the current config whose changes are numbered. */
-function deltaBase(artifacts: SourceArtifacts | undefined, version: string) {
-  return artifacts?.sourceVersion === version && artifacts.documentsMark !== null
+/**
+ * The base a delta can go on: an artifact of the current config whose changes are numbered, with
+ * its head when it is large enough for one (an artifact built before heads is built again).
+ */
+function deltaBase(artifacts: SourceArtifacts | undefined, version: string, headFrom: number) {
+  return artifacts?.sourceVersion === version &&
+    artifacts.documentsMark !== null &&
+    (artifacts.head !== undefined || artifacts.documentCount < headFrom)
     ? { ...artifacts, documentsMark: artifacts.documentsMark }
     : undefined;
 }
@@ -155,6 +160,7 @@ export function createSearchIndexService(options: IndexServiceOptions): SearchIn
   let staleCheck: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   const stopping = new AbortController();
+  const headFrom = options.head?.from ?? HEAD_FROM;
 
   function sourceConfig(name: string): DataSourceConfig {
     const source = sources[name];
@@ -164,7 +170,7 @@ export function createSearchIndexService(options: IndexServiceOptions): SearchIn
 
   /** Whether `artifacts` hold every change of `name` up to its latest. */
   async function isCurrent(name: string, version: string, artifacts: SourceArtifacts | undefined) {
-    const base = deltaBase(artifacts, version);
+    const base = deltaBase(artifacts, version, headFrom);
     if (!base) return false;
     return (await latestChange(db, name)) <= (base.delta?.documentsMark ?? base.documentsMark);
   }
@@ -197,7 +203,7 @@ export function createSearchIndexService(options: IndexServiceOptions): SearchIn
       const mark = await readDocumentsMark(db);
       // A write is under way: its commit announces it, and the stale check looks again meanwhile.
       if (mark === null) return 'busy';
-      const base = deltaBase(current, version);
+      const base = deltaBase(current, version, headFrom);
       const asDelta =
         base !== undefined &&
         (await countChangesSince(db, name, base.documentsMark)) <= deltaLimit(base.documentCount);

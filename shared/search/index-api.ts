@@ -35,7 +35,7 @@ const ReadyChecksumSchema = z.object({
    */
   delta: SegmentSchema.optional(),
   /**
-   * A large source's best-ranked documents as a segment of their own (about a megabyte),
+   * A large source's best-ranked documents as a segment of their own (a megabyte or two),
    * fetched like the artifact by its checksum: a client without the artifact searches it (with the
    * delta on top) while the artifact downloads, as first results of a search still loading.
    */
