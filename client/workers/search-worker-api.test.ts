@@ -608,9 +608,35 @@ describe('a head segment while the artifact downloads', () => {
     return { fetch, requests, signals, events, release };
   }
 
-  /** loadIndex with the head offered: the load, and the head's document count once searchable. */
+  /**
+   * A worker and a server holding the head back, on a clock that stands still but for what the
+   * test advances.
+   */
+  function headHeldOnStillClock() {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const server = gatedServer([built, head], [head.crc32c]);
+    return { server, api: workerApi({ cache: indexedDbArtifactCache(), fetch: server.fetch }) };
+  }
+
+  /** Once the head's and the artifact's requests are out (a check advances the fake clock by its interval). */
+  const bothRequested = (server: { requests: string[] }) =>
+    vi.waitFor(() => expect(server.requests).toHaveLength(2), { interval: 1 });
+
+  /** A load on a still clock whose head is open, the artifact's bytes waiting. */
+  async function headOpenedOnStillClock() {
+    const { server, api } = headHeldOnStillClock();
+    const { loading, first } = loadWithHead(api);
+    await bothRequested(server);
+    server.release(head.crc32c);
+    await first;
+    return { server, api, loading };
+  }
+
+  /** loadIndex with the head offered: the load, the head's document count once searchable, and who was told. */
   function loadWithHead(api: SearchWorkerApi, delta?: BuiltArtifact) {
     const first = deferred<number>();
+    const firstResults = vi.fn(first.resolve);
     const loading = api.loadIndex(
       'places',
       'sift',
@@ -618,9 +644,9 @@ describe('a head segment while the artifact downloads', () => {
       undefined,
       delta && { crc32c: delta.crc32c },
       { crc32c: head.crc32c },
-      first.resolve,
+      firstResults,
     );
-    return { loading, first: first.promise };
+    return { loading, first: first.promise, firstResults };
   }
 
   it('searches the head until the artifact is in, then the whole index; the head is never cached', async () => {
@@ -671,14 +697,7 @@ describe('a head segment while the artifact downloads', () => {
 
   it('reads the artifact once its head has answered its first search', async () => {
     // The clock stands still: only the answer can let the artifact be read.
-    vi.useFakeTimers({ toFake: ['setTimeout'] });
-    onTestFinished(() => void vi.useRealTimers());
-    const server = gatedServer([built, head], [head.crc32c]);
-    const api = workerApi({ cache: indexedDbArtifactCache(), fetch: server.fetch });
-    const { loading, first } = loadWithHead(api);
-    await vi.waitFor(() => expect(server.requests).toHaveLength(2), { interval: 1 });
-    server.release(head.crc32c);
-    await first;
+    const { server, api, loading } = await headOpenedOnStillClock();
     server.events.push('first results');
     expect(names(await api.searchIndex('places', search('paulo')))).toEqual(['São Paulo']);
     server.events.push('answered');
@@ -693,15 +712,7 @@ describe('a head segment while the artifact downloads', () => {
   });
 
   it('reads the artifact half a second after its head opened when no search comes', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout'] });
-    onTestFinished(() => void vi.useRealTimers());
-    const server = gatedServer([built, head], [head.crc32c]);
-    const api = workerApi({ cache: indexedDbArtifactCache(), fetch: server.fetch });
-    const { loading, first } = loadWithHead(api);
-    // A check advances the fake clock by its interval.
-    await vi.waitFor(() => expect(server.requests).toHaveLength(2), { interval: 1 });
-    server.release(head.crc32c);
-    await first;
+    const { server, loading } = await headOpenedOnStillClock();
     await vi.advanceTimersByTimeAsync(450);
     expect(server.events).toEqual([`read ${head.crc32c}`]);
     await vi.advanceTimersByTimeAsync(50);
@@ -710,22 +721,9 @@ describe('a head segment while the artifact downloads', () => {
   });
 
   it('reads the artifact 3 s on when its head is not open yet, and stops loading the head once the artifact is in', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout'] });
-    onTestFinished(() => void vi.useRealTimers());
-    const server = gatedServer([built, head], [head.crc32c]);
-    const api = workerApi({ cache: indexedDbArtifactCache(), fetch: server.fetch });
-    const firstResults = vi.fn();
-    const loading = api.loadIndex(
-      'places',
-      'sift',
-      built.crc32c,
-      undefined,
-      undefined,
-      { crc32c: head.crc32c },
-      firstResults,
-    );
-    // A check advances the fake clock by its interval.
-    await vi.waitFor(() => expect(server.requests).toHaveLength(2), { interval: 1 });
+    const { server, api } = headHeldOnStillClock();
+    const { loading, firstResults } = loadWithHead(api);
+    await bothRequested(server);
     await vi.advanceTimersByTimeAsync(2900);
     expect(server.events).toEqual([]);
     await vi.advanceTimersByTimeAsync(100);
@@ -740,19 +738,10 @@ describe('a head segment while the artifact downloads', () => {
   it('does not fetch the head when the artifact is cached', async () => {
     await indexedDbArtifactCache().put('places', await keptEntry());
     const server = gatedServer([built, head], []);
-    const firstResults = vi.fn();
-    const api = workerApi({ cache: indexedDbArtifactCache(), fetch: server.fetch });
-    expect(
-      await api.loadIndex(
-        'places',
-        'sift',
-        built.crc32c,
-        undefined,
-        undefined,
-        { crc32c: head.crc32c },
-        firstResults,
-      ),
-    ).toMatchObject({ from: 'cache', documentCount: 4 });
+    const { loading, firstResults } = loadWithHead(
+      workerApi({ cache: indexedDbArtifactCache(), fetch: server.fetch }),
+    );
+    expect(await loading).toMatchObject({ from: 'cache', documentCount: 4 });
     expect(server.requests).toEqual([]);
     expect(firstResults).not.toHaveBeenCalled();
   });
