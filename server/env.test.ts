@@ -9,6 +9,8 @@ describe('parseEnv', () => {
       DATA_DIR: './.data',
       NODE_ENV: 'development',
       SEED_DEMO_DATA: true,
+      SEARCH_HEAD_FROM: 250_000,
+      SEARCH_HEAD_DOCUMENTS: 25_000,
     });
     expect(env.DATABASE_URL).toBeUndefined();
   });
@@ -24,6 +26,15 @@ describe('parseEnv', () => {
       expect(message).toMatch(/DATABASE_URL:/);
       expect(message).toMatch(/SEED_DEMO_DATA:/);
     }
+  });
+
+  it('takes head segment sizes as whole numbers of documents', () => {
+    expect(parseEnv({ SEARCH_HEAD_FROM: '100000', SEARCH_HEAD_DOCUMENTS: '5000' })).toMatchObject({
+      SEARCH_HEAD_FROM: 100_000,
+      SEARCH_HEAD_DOCUMENTS: 5000,
+    });
+    expect(() => parseEnv({ SEARCH_HEAD_FROM: 'many' })).toThrow(/SEARCH_HEAD_FROM:/);
+    expect(() => parseEnv({ SEARCH_HEAD_DOCUMENTS: '0' })).toThrow(/SEARCH_HEAD_DOCUMENTS:/);
   });
 
   it('takes a metrics token of 16 characters or more', () => {

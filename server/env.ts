@@ -1,6 +1,7 @@
 // Environment variables, validated once at start-up; every other module receives a typed Env.
 import { z } from 'zod';
 import { appFile, bundled } from './app-files';
+import { HEAD_DOCUMENTS, HEAD_FROM } from './search/artifact-build';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -21,6 +22,12 @@ const EnvSchema = z.object({
   SERVER_RENDERING: flag.default(true),
   LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
   SEED_DEMO_DATA: flag.default(true),
+  /**
+   * A full build of a source of at least SEARCH_HEAD_FROM documents also makes its head segment: its
+   * best-ranked SEARCH_HEAD_DOCUMENTS, searched while the whole index downloads (ADR 023).
+   */
+  SEARCH_HEAD_FROM: z.coerce.number().int().min(1).default(HEAD_FROM),
+  SEARCH_HEAD_DOCUMENTS: z.coerce.number().int().min(1).max(1_000_000).default(HEAD_DOCUMENTS),
   /** Proxies in front of the server that append to X-Forwarded-For (1 on Cloud Run); 0 trusts none. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** GraphQL schema introspection; unset: on except in production. */

@@ -64,7 +64,13 @@ const graphqlWebSocket = env.GRAPHQL_WEBSOCKET
 
 // Demo data and index builds come after listening, so /readyz answers while they run (the first
 // start seeds 135,233 cities: a few seconds, then about 15 s to build their index in a worker thread).
-const searchIndexes = createSearchIndexService({ database, config, logger, metrics });
+const searchIndexes = createSearchIndexService({
+  database,
+  config,
+  logger,
+  metrics,
+  head: { documents: env.SEARCH_HEAD_DOCUMENTS, from: env.SEARCH_HEAD_FROM },
+});
 void (async () => {
   if (env.SEED_DEMO_DATA) {
     // Each seeded source is indexed before the next is written, so the small public one is ready first.
