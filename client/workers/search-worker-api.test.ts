@@ -633,7 +633,7 @@ describe('a head segment while the artifact downloads', () => {
     return { server, api, loading };
   }
 
-  /** loadIndex with the head offered: the load, the head's document count once searchable, and who was told. */
+  /** loadIndex with the head offered: the load, the head's document count once searchable, and the callback. */
   function loadWithHead(api: SearchWorkerApi, delta?: BuiltArtifact) {
     const first = deferred<number>();
     const firstResults = vi.fn(first.resolve);

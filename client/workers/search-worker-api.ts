@@ -447,8 +447,8 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
   /**
    * Makes the source's head segment searchable (with the delta on top) while its artifact
    * downloads, unless the artifact is there first; tells `onFirstResults` how many documents it
-   * holds, and settles once it has answered a search (or FIRST_SEARCH_WAIT_MS on). Never cached: once the artifact is loaded it is of no use. A head that fails only means
-   * no first results.
+   * holds, and settles once it has answered a search (or FIRST_SEARCH_WAIT_MS on). Never cached:
+   * once the artifact is loaded it is of no use. A head that fails only means no first results.
    */
   async function searchHeadMeanwhile(
     name: string,
