@@ -62,6 +62,8 @@ describe.each(databaseTargets())('admin sources and audit log on $name', (target
       config,
       logger: createLogger('silent'),
       build: buildInProcess,
+      // The 7 fixture countries count as a large source: their 3 best-ranked make a head (ADR 023).
+      head: { documents: 3, from: 7 },
     });
     expect(await service.ensureIndex('countries')).toBe('built');
     const read = async () =>
@@ -70,8 +72,9 @@ describe.each(databaseTargets())('admin sources and audit log on $name', (target
       )!;
     const built = await read();
     expect(built).toMatchObject({ documentCount: 7, stale: false, dataType: 'country', undoable: false });
-    expect(built.artifact).toMatchObject({ documentCount: 7 });
-    expect(built.artifact!.size).toBeGreaterThan(0);
+    expect(built.artifact).toMatchObject({ documentCount: 7, head: { documentCount: 3 } });
+    expect(built.artifact!.size).toBeGreaterThan(built.artifact!.head!.size);
+    expect(built.artifact!.head!.size).toBeGreaterThan(0);
     expect(built.builds[0]).toMatchObject({
       outcome: 'built',
       documentCount: 7,
@@ -93,7 +96,11 @@ describe.each(databaseTargets())('admin sources and audit log on $name', (target
     expect(await service.ensureIndex('countries')).toBe('built');
     const changed = await read();
     expect(changed.stale).toBe(false);
-    expect(changed.artifact).toMatchObject({ crc32c: rebuilt.artifact!.crc32c, delta: { documentCount: 1 } });
+    expect(changed.artifact).toMatchObject({
+      crc32c: rebuilt.artifact!.crc32c,
+      delta: { documentCount: 1 },
+      head: rebuilt.artifact!.head,
+    });
     expect(changed.artifact!.delta!.size).toBeGreaterThan(0);
     expect(changed.builds[0]).toMatchObject({ outcome: 'delta', documentCount: 1 });
     await service.stop();

@@ -37,6 +37,9 @@ async function sourceStatus(database: Database, name: string, config: AppConfig)
           delta: artifact.delta
             ? { documentCount: artifact.delta.documentCount, size: artifact.delta.size }
             : null,
+          head: artifact.head
+            ? { documentCount: artifact.head.documentCount, size: artifact.head.size }
+            : null,
         }
       : null,
     stale: !artifact || (artifact.documentsRevision ?? -1) < revision,

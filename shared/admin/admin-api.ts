@@ -66,6 +66,8 @@ export interface SourceStatus {
     builtAt: string;
     /** The changes since, searched on top of it (ADR 020): documents written since, and its size. */
     delta: { documentCount: number; size: number } | null;
+    /** A large source's head segment (ADR 023): its best-ranked documents, searched while the artifact downloads. */
+    head: { documentCount: number; size: number } | null;
   } | null;
   /** Documents changed since the artifact was built: a build is due or running. */
   stale: boolean;

@@ -52,6 +52,13 @@ function SourceCard({ source }: { source: SourceStatus }) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.sources }),
   });
   const last = source.builds[0];
+  const segmentFact = (segment: { documentCount: number; size: number } | null | undefined) =>
+    segment
+      ? t('admin.sources.segment_value', {
+          count: segment.documentCount,
+          size: formatBytes(segment.size, language),
+        })
+      : '—';
   const headingId = `source-${source.name}`;
   const facts: [string, string][] = [
     [t('admin.sources.documents'), formatNumber(source.documentCount, language)],
@@ -59,15 +66,8 @@ function SourceCard({ source }: { source: SourceStatus }) {
     [t('admin.sources.checksum'), source.artifact ? formatChecksum(source.artifact.crc32c) : '—'],
     [t('admin.sources.built_at'), source.artifact ? formatInstant(source.artifact.builtAt, language) : '—'],
     [t('admin.sources.duration'), last ? formatDuration(last.durationMs, language) : '—'],
-    [
-      t('admin.sources.delta'),
-      source.artifact?.delta
-        ? t('admin.sources.delta_value', {
-            count: source.artifact.delta.documentCount,
-            size: formatBytes(source.artifact.delta.size, language),
-          })
-        : '—',
-    ],
+    [t('admin.sources.delta'), segmentFact(source.artifact?.delta)],
+    [t('admin.sources.head'), segmentFact(source.artifact?.head)],
   ];
   return (
     <Card variant="outlined" component="section" aria-labelledby={headingId}>
