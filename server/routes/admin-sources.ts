@@ -13,6 +13,12 @@ import { buildHistory, documentsRevision, requestRebuild, sourceArtifact } from 
 import { countDocuments, hasImportToUndo } from '../search/document-store';
 import { DOCUMENTS_CHANGED_CHANNEL } from '../search/index-service';
 
+/** What the console shows of a segment besides the artifact (its delta, its head). */
+const segmentStatus = ({ documentCount, size }: { documentCount: number; size: number }) => ({
+  documentCount,
+  size,
+});
+
 async function sourceStatus(database: Database, name: string, config: AppConfig): Promise<SourceStatus> {
   const { db } = database;
   const source = config.gapSearch.dataSources[name]!;
@@ -34,12 +40,8 @@ async function sourceStatus(database: Database, name: string, config: AppConfig)
           size: artifact.size,
           documentCount: artifact.documentCount,
           builtAt: artifact.builtAt.toISOString(),
-          delta: artifact.delta
-            ? { documentCount: artifact.delta.documentCount, size: artifact.delta.size }
-            : null,
-          head: artifact.head
-            ? { documentCount: artifact.head.documentCount, size: artifact.head.size }
-            : null,
+          delta: artifact.delta ? segmentStatus(artifact.delta) : null,
+          head: artifact.head ? segmentStatus(artifact.head) : null,
         }
       : null,
     stale: !artifact || (artifact.documentsRevision ?? -1) < revision,

@@ -2,7 +2,10 @@
 // asks the same few questions (signed in or not, every source or a few) again and again.
 import type { AppConfig } from '#shared/app-config';
 import type { IndexChecksumsResponse } from '#shared/search/index-api';
-import type { SourceArtifacts } from './artifact-store';
+import type { HeadSummary, SourceArtifacts } from './artifact-store';
+
+/** What a client is told of a head or delta segment: how to fetch it and what it holds. */
+const onTheWire = ({ crc32c, size, documentCount }: HeadSummary) => ({ crc32c, size, documentCount });
 
 /** Distinct questions answered from memory per set of artifacts: every source, or a client's few. */
 const KEPT_ANSWERS = 64;
@@ -25,19 +28,9 @@ export function checksumAnswers(sources: AppConfig['gapSearch']['dataSources']) 
             crc32c: artifact.crc32c,
             size: artifact.size,
             documentCount: artifact.documentCount,
-            ...(artifact.head && {
-              head: {
-                crc32c: artifact.head.crc32c,
-                size: artifact.head.size,
-                documentCount: artifact.head.documentCount,
-              },
-            }),
+            ...(artifact.head && { head: onTheWire(artifact.head) }),
             ...(artifact.delta && {
-              delta: {
-                crc32c: artifact.delta.crc32c,
-                size: artifact.delta.size,
-                documentCount: artifact.delta.documentCount,
-              },
+              delta: onTheWire(artifact.delta),
               documentCount: artifact.delta.searchableCount,
             }),
           }
