@@ -1,7 +1,7 @@
 // What the resolvers of a few object types receive as their parent (codegen `mappers`), so the
 // field resolvers can answer from configuration and rows without reshaping them first.
 import type { DataSourceConfig } from '#shared/app-config';
-import type { ArtifactSummary } from '../search/artifact-store';
+import type { SourceArtifacts } from '../search/artifact-store';
 
 export interface DataSourceModel {
   name: string;
@@ -16,4 +16,4 @@ export interface ItemModel {
   updatedAt: Date;
 }
 
-export type IndexStatusModel = ArtifactSummary;
+export type IndexStatusModel = SourceArtifacts;

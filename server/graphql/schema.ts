@@ -7,7 +7,7 @@ import { mutationResolvers } from './resolvers/mutation-resolvers';
 import { queryResolvers } from './resolvers/query-resolvers';
 import { DateTimeScalar, JsonScalar } from './resolvers/scalars';
 import { subscriptionResolvers } from './resolvers/subscription-resolvers';
-import { dataSourceResolvers, itemResolvers } from './resolvers/type-resolvers';
+import { dataSourceResolvers, indexStatusResolvers, itemResolvers } from './resolvers/type-resolvers';
 
 export const typeDefs = readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8');
 
@@ -19,6 +19,7 @@ const resolvers: Resolvers = {
   Subscription: subscriptionResolvers,
   DataSource: dataSourceResolvers,
   Item: itemResolvers,
+  IndexStatus: indexStatusResolvers,
 };
 
 export function createGraphqlSchema() {

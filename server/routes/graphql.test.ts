@@ -16,8 +16,9 @@ import { documents, lookups } from '../db/schema/documents';
 import { MAX_ALIASES, MAX_DIRECTIVES, MAX_TOKENS } from '../graphql/limits';
 import { MAX_QUERY_BYTES } from '../graphql/yoga';
 import { createLogger } from '../logger';
+import { buildInProcess } from '../search/artifact-build';
 import { countDocuments } from '../search/document-store';
-import { DOCUMENTS_CHANGED_CHANNEL } from '../search/index-service';
+import { createSearchIndexService, DOCUMENTS_CHANGED_CHANNEL } from '../search/index-service';
 import { fixtureRecords, indexFixtures } from '../search/test-fixtures';
 
 const config = loadAppConfig();
@@ -336,6 +337,42 @@ describe.each(databaseTargets())('GraphQL on $name', (target) => {
 
       const item = await graphql(app, '{ item(dataSource: "countries", key: "ZZZ") { title } }');
       expect(item.data?.item).toEqual({ title: 'Zedland' });
+    });
+
+    it("count an added document in the source's index once its delta is built", async () => {
+      const status =
+        '{ dataSource(name: "countries") { index { crc32c documentCount delta { documentCount } head { crc32c } } } }';
+      const index = async () => (await graphql(app, status)).data?.dataSource.index;
+      // The reindex the mutation asks for, as the process holding the build lease runs it.
+      const builder = createSearchIndexService({
+        database,
+        config,
+        logger: createLogger('silent'),
+        build: buildInProcess,
+      });
+      const before = await index();
+      expect(before).toEqual({
+        crc32c: expect.any(Number),
+        documentCount: countryKeys.length,
+        delta: null,
+        head: null,
+      });
+      await graphql(app, upsert, { source: 'countries', docs: [newCountry] }, admin.bearerHeaders);
+      try {
+        expect(await builder.ensureIndex('countries')).toBe('built');
+        expect(await index()).toEqual({
+          crc32c: before.crc32c,
+          documentCount: countryKeys.length + 1,
+          delta: { documentCount: 1 },
+          head: null,
+        });
+      } finally {
+        await database.db
+          .delete(documents)
+          .where(and(eq(documents.source, 'countries'), eq(documents.key, newCountry.code)));
+        await builder.ensureIndex('countries');
+      }
+      expect((await index()).documentCount).toBe(countryKeys.length);
     });
 
     it('store nothing when any document breaks its source configuration, and say which and why', async () => {

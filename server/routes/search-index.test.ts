@@ -5,6 +5,7 @@ import { readArtifact, restoreArtifact } from '#shared/search/index-artifact';
 import { runSearch } from '#shared/search/run-search';
 import { buildSearchRequest } from '#shared/search/search-request';
 import { databaseTargets } from '#tests/support/databases';
+import { graphql } from '#tests/support/graphql';
 import { createTestApp, fixedSession } from '#tests/support/test-app';
 import { loadAppConfig } from '../app-config';
 import type { SessionUser } from '../auth/session-user';
@@ -309,6 +310,14 @@ describe.each(databaseTargets())('the head segment on $name', (target) => {
     expect(answered.head).toEqual(before.head);
     await served('countries', answered.head!.crc32c);
     await served('countries', answered.delta!.crc32c);
+    // GraphQL names the same segments.
+    const status = await graphql(
+      anonymous(),
+      `{ dataSource(name: "countries") { index { crc32c size documentCount
+          head { crc32c size documentCount } delta { crc32c size documentCount } } } }`,
+    );
+    const { state, ...segments } = answered as Answer & { state: string };
+    expect(status.data?.dataSource.index).toEqual(segments);
   });
 
   it('is replaced by the next full build, and none is made under the threshold', async () => {

@@ -50,7 +50,7 @@ export type PlaygroundMeQuery = { me: { id: string, email: string, name: string 
 export type PlaygroundDataSourcesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PlaygroundDataSourcesQuery = { dataSources: Array<{ name: string, dataType: string, protected: boolean, index: { crc32c: number, documentCount: number, builtAt: string } | null }> };
+export type PlaygroundDataSourcesQuery = { dataSources: Array<{ name: string, dataType: string, protected: boolean, index: { crc32c: number, documentCount: number, builtAt: string, delta: { crc32c: number, documentCount: number } | null } | null }> };
 
 export type PlaygroundItemQueryVariables = Exact<{
   dataSource: string;
@@ -134,6 +134,10 @@ export const PlaygroundDataSourcesDocument = new TypedDocumentString(`
       crc32c
       documentCount
       builtAt
+      delta {
+        crc32c
+        documentCount
+      }
     }
   }
 }

@@ -199,10 +199,35 @@ export type SortOption = {
 export type IndexStatus = {
   /** The artifact's crc32c, an unsigned 32-bit number (beyond GraphQL's signed Int). */
   crc32c: Scalars['Float']['output'];
+  /** Searchable documents: the artifact's, with the delta's changes. */
   documentCount: Scalars['Int']['output'];
+  /** The artifact's compressed bytes, as downloaded. */
+  size: Scalars['Int']['output'];
+  /** When the artifact was built. */
+  builtAt: Scalars['DateTime']['output'];
+  /**
+   * The changes since the artifact, searched on top of it; null when there are none. After a small
+   * change `indexUpdated` announces this segment's crc32c.
+   */
+  delta?: Maybe<IndexSegment>;
+  /**
+   * A large source's best-ranked documents, searched while the artifact downloads; null for a
+   * source below SEARCH_HEAD_FROM documents.
+   */
+  head?: Maybe<IndexSegment>;
+};
+
+/**
+ * A segment of an index beside its artifact, fetched like it by its crc32c
+ * (GET /api/index/{source}/{crc32c}).
+ */
+export type IndexSegment = {
+  /** Unsigned 32-bit. */
+  crc32c: Scalars['Float']['output'];
   /** Compressed bytes, as downloaded. */
   size: Scalars['Int']['output'];
-  builtAt: Scalars['DateTime']['output'];
+  /** The documents it holds: for a delta, the documents added or changed. */
+  documentCount: Scalars['Int']['output'];
 };
 
 export type Item = {
@@ -246,7 +271,10 @@ export type LookupChanges = {
 
 export type IndexUpdate = {
   dataSource: Scalars['String']['output'];
-  /** The new index's crc32c (unsigned 32-bit). */
+  /**
+   * The new segment's crc32c (unsigned 32-bit): the artifact's after a full build, the delta's after
+   * a small change (`IndexStatus.delta`).
+   */
   crc32c: Scalars['Float']['output'];
 };
 
@@ -341,6 +369,7 @@ export type ResolversTypes = {
   RankSetting: ResolverTypeWrapper<RankSetting>;
   SortOption: ResolverTypeWrapper<SortOption>;
   IndexStatus: ResolverTypeWrapper<IndexStatusModel>;
+  IndexSegment: ResolverTypeWrapper<IndexSegment>;
   Item: ResolverTypeWrapper<ItemModel>;
   ItemConnection: ResolverTypeWrapper<Omit<ItemConnection, 'nodes'> & { nodes: Array<ResolversTypes['Item']> }>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
@@ -373,6 +402,7 @@ export type ResolversParentTypes = {
   RankSetting: RankSetting;
   SortOption: SortOption;
   IndexStatus: IndexStatusModel;
+  IndexSegment: IndexSegment;
   Item: ItemModel;
   ItemConnection: Omit<ItemConnection, 'nodes'> & { nodes: Array<ResolversParentTypes['Item']> };
   PageInfo: PageInfo;
@@ -480,6 +510,14 @@ export type IndexStatusResolvers<ContextType = GraphqlContext, ParentType extend
   documentCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   size?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   builtAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  delta?: Resolver<Maybe<ResolversTypes['IndexSegment']>, ParentType, ContextType>;
+  head?: Resolver<Maybe<ResolversTypes['IndexSegment']>, ParentType, ContextType>;
+};
+
+export type IndexSegmentResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['IndexSegment'] = ResolversParentTypes['IndexSegment']> = {
+  crc32c?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  size?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  documentCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type ItemResolvers<ContextType = GraphqlContext, ParentType extends ResolversParentTypes['Item'] = ResolversParentTypes['Item']> = {
@@ -539,6 +577,7 @@ export type Resolvers<ContextType = GraphqlContext> = {
   RankSetting?: RankSettingResolvers<ContextType>;
   SortOption?: SortOptionResolvers<ContextType>;
   IndexStatus?: IndexStatusResolvers<ContextType>;
+  IndexSegment?: IndexSegmentResolvers<ContextType>;
   Item?: ItemResolvers<ContextType>;
   ItemConnection?: ItemConnectionResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;

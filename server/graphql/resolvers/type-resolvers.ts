@@ -1,6 +1,6 @@
 // Field resolvers of the object types that answer from configuration and rows (codegen mappers).
-import { artifactSummary } from '#server/search/artifact-store';
-import type { DataSourceResolvers, ItemResolvers } from '../generated/resolver-types';
+import { sourceArtifact } from '#server/search/artifact-store';
+import type { DataSourceResolvers, IndexStatusResolvers, ItemResolvers } from '../generated/resolver-types';
 import { requireUser } from '../guards';
 
 export const dataSourceResolvers: DataSourceResolvers = {
@@ -25,8 +25,13 @@ export const dataSourceResolvers: DataSourceResolvers = {
   index: async ({ name, config }, _, ctx) => {
     // Like POST /api/index: a protected source's checksum is for signed-in callers only.
     if (config.protected) requireUser(ctx, `the "${name}" index`);
-    return (await artifactSummary(ctx.database.db, name)) ?? null;
+    return (await sourceArtifact(ctx.database.db, name)) ?? null;
   },
+};
+
+export const indexStatusResolvers: IndexStatusResolvers = {
+  // As POST /api/index counts them: what a client searches once it holds every segment.
+  documentCount: ({ documentCount, delta }) => delta?.searchableCount ?? documentCount,
 };
 
 export const itemResolvers: ItemResolvers = {
