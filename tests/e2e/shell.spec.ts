@@ -178,10 +178,12 @@ test('the page stays when the backup sync’s and the sign-out wipe’s code can
   await page.goto('/about');
   await expect.poll(() => [...failed].sort()).toEqual(['backup-sync', 'signed-out-wipe']);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Sift');
-  await page.unroute(background);
+  // Watched for before the route goes: no load can succeed while it aborts them, and one started
+  // by an 'online' the page hears as the route is removed is not missed.
   const loaded = ['backup-sync', 'signed-out-wipe'].map((name) =>
     page.waitForResponse((response) => response.url().includes(`/assets/${name}-`) && response.ok()),
   );
+  await page.unroute(background);
   await context.setOffline(true);
   // The page must see the connection go before it comes back, or there is no 'online' to hear.
   await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
