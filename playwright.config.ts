@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { e2eChromiumArgs } from './tests/support/chromium';
+import { chromiumArgs } from './tests/support/chromium';
 import { SERVER_BUNDLE_VARIABLE } from './tests/support/server-bundle';
 
 // E2E_PORT and STATIC_DIR let several checkouts or builds run their suites side by side.
@@ -27,10 +27,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     ...devices['Desktop Chrome'],
     viewport: { width: 1280, height: 800 },
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: e2eChromiumArgs,
-    },
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
     // A trace of a test's retry only: recording DOM snapshots for every test costs the browser
     // about a sixth of the suite's time on two cores. `--trace on` records them all.
     trace: 'on-first-retry',

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { INSTALL_DISMISSED_KEY } from '#client/features/pwa/install-prompt-store';
-import { e2eChromiumArgs } from '#tests/support/chromium';
+import { chromiumArgs } from '#tests/support/chromium';
 import { artifactKept } from './artifact-cache';
 import { decideConsent } from './consent';
 import { hydrated } from './hydration';
@@ -28,7 +28,7 @@ test.beforeAll(async () => {
   profile = await mkdtemp(join(tmpdir(), 'sift-pwa-profile-'));
   context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: e2eChromiumArgs,
+    args: chromiumArgs,
     baseURL,
     viewport: { width: 1280, height: 800 },
     // The suite blocks service workers by default; this one is about the installed app.
