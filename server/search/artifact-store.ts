@@ -56,6 +56,10 @@ export interface DeltaSummary {
 /** A source's current segments: its artifact and, when it changed since, the delta on top. */
 export type SourceArtifacts = ArtifactSummary & { delta?: DeltaSummary };
 
+/** What a client searches once it holds every segment: the delta's count, which includes the artifact's. */
+export const searchableCount = ({ documentCount, delta }: SourceArtifacts): number =>
+  delta?.searchableCount ?? documentCount;
+
 const summaryColumns = {
   source: indexArtifacts.source,
   algorithm: indexArtifacts.algorithm,

@@ -2,7 +2,7 @@
 // asks the same few questions (signed in or not, every source or a few) again and again.
 import type { AppConfig } from '#shared/app-config';
 import type { IndexChecksumsResponse } from '#shared/search/index-api';
-import type { HeadSummary, SourceArtifacts } from './artifact-store';
+import { type HeadSummary, type SourceArtifacts, searchableCount } from './artifact-store';
 
 /** What a client is told of a head or delta segment: how to fetch it and what it holds. */
 const onTheWire = ({ crc32c, size, documentCount }: HeadSummary) => ({ crc32c, size, documentCount });
@@ -27,12 +27,9 @@ export function checksumAnswers(sources: AppConfig['gapSearch']['dataSources']) 
             state: 'ready',
             crc32c: artifact.crc32c,
             size: artifact.size,
-            documentCount: artifact.documentCount,
+            documentCount: searchableCount(artifact),
             ...(artifact.head && { head: onTheWire(artifact.head) }),
-            ...(artifact.delta && {
-              delta: onTheWire(artifact.delta),
-              documentCount: artifact.delta.searchableCount,
-            }),
+            ...(artifact.delta && { delta: onTheWire(artifact.delta) }),
           }
         : { state: 'preparing', crc32c: null };
     }

@@ -1,5 +1,5 @@
 // Field resolvers of the object types that answer from configuration and rows (codegen mappers).
-import { sourceArtifact } from '#server/search/artifact-store';
+import { searchableCount, sourceArtifact } from '#server/search/artifact-store';
 import type { DataSourceResolvers, IndexStatusResolvers, ItemResolvers } from '../generated/resolver-types';
 import { requireUser } from '../guards';
 
@@ -30,8 +30,8 @@ export const dataSourceResolvers: DataSourceResolvers = {
 };
 
 export const indexStatusResolvers: IndexStatusResolvers = {
-  // As POST /api/index counts them: what a client searches once it holds every segment.
-  documentCount: ({ documentCount, delta }) => delta?.searchableCount ?? documentCount,
+  // As POST /api/index counts them.
+  documentCount: searchableCount,
 };
 
 export const itemResolvers: ItemResolvers = {
