@@ -1,6 +1,6 @@
 // The install prompt (spec §2): shown while the browser offers installation, until the user
 // installs or dismisses it.
-import { InstallMobile } from '@mui/icons-material';
+import InstallMobile from '@mui/icons-material/InstallMobile';
 import { Button, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';

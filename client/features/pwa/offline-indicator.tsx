@@ -1,5 +1,5 @@
 // An unobtrusive "offline" badge while the browser has no connection.
-import { CloudOff } from '@mui/icons-material';
+import CloudOff from '@mui/icons-material/CloudOff';
 import { Chip } from '@mui/material';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
