@@ -85,7 +85,7 @@ export function createApp(appDeps: AppDeps) {
 
   app.route('/', searchIndexRoutes({ ...deps, artifacts }));
   app.route('/', backupRoutes(deps));
-  app.route('/', graphqlRoutes(deps));
+  app.route('/', graphqlRoutes({ ...deps, artifacts }));
   app.route('/', adminRoutes(deps));
 
   app.all('/api/*', (c) => apiError(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}`));

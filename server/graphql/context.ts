@@ -5,6 +5,7 @@ import type { AppConfig } from '#shared/app-config';
 import type { SessionReader, SessionUser } from '../auth/session-user';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
+import type { ArtifactCatalog } from '../search/artifact-catalog';
 import type { IndexEvents } from './index-events';
 import type { LookupStore } from './lookup-store';
 
@@ -19,4 +20,6 @@ export interface GraphqlContext extends Omit<GraphqlDeps, 'sessions'> {
   user: SessionUser | null;
   indexEvents: IndexEvents;
   lookups: LookupStore;
+  /** The index artifacts' summaries as POST /api/index answers from them, kept in memory. */
+  artifacts: ArtifactCatalog;
 }

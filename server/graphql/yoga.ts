@@ -14,6 +14,7 @@ import { createYoga, type Plugin, type YogaLogger } from 'graphql-yoga';
 import { apiPaths } from '#shared/api-paths';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
+import { type ArtifactCatalog, createArtifactCatalog } from '../search/artifact-catalog';
 import type { GraphqlContext, GraphqlDeps } from './context';
 import { createIndexEvents } from './index-events';
 import { MAX_ALIASES, MAX_COST, MAX_DEPTH, MAX_DIRECTIVES, MAX_TOKENS, queryLimitsRule } from './limits';
@@ -29,6 +30,8 @@ export interface GraphqlServerDeps extends GraphqlDeps {
   env: Env;
   /** Shared with whoever else answers from the lookups (the prepared answer); one of its own when absent. */
   lookups?: LookupStore;
+  /** Shared with the index routes, so both answer from the same state; one of its own when absent. */
+  artifacts?: ArtifactCatalog;
 }
 
 function yogaLogger(logger: Logger): YogaLogger {
@@ -65,6 +68,7 @@ export function createGraphqlYoga(deps: GraphqlServerDeps) {
   const introspection = env.GRAPHQL_INTROSPECTION ?? env.NODE_ENV !== 'production';
   const indexEvents = createIndexEvents(database, logger);
   const lookups = deps.lookups ?? createLookupStore(database);
+  const artifacts = deps.artifacts ?? createArtifactCatalog(database);
   const rules = [queryLimitsRule({ maxDepth: MAX_DEPTH, maxCost: MAX_COST })];
   if (!introspection) rules.push(NoSchemaIntrospectionCustomRule);
 
@@ -77,6 +81,7 @@ export function createGraphqlYoga(deps: GraphqlServerDeps) {
       logger,
       indexEvents,
       lookups,
+      artifacts,
       user: await sessions.bearerUser(request),
     }),
     plugins: [

@@ -13,7 +13,11 @@ import type { Database } from '../db/client';
 import { createLogger } from '../logger';
 import { buildInProcess } from '../search/artifact-build';
 import { requestRebuild, segmentBytes, sourceArtifacts } from '../search/artifact-store';
-import { createSearchIndexService, type IndexServiceOptions } from '../search/index-service';
+import {
+  createSearchIndexService,
+  INDEX_BUILT_CHANNEL,
+  type IndexServiceOptions,
+} from '../search/index-service';
 import { fixtureRecords, indexFixtures, writeFixtureDocuments } from '../search/test-fixtures';
 
 const config = loadAppConfig();
@@ -209,6 +213,25 @@ describe.each(databaseTargets())('search index routes on $name', (target) => {
       state: 'preparing',
       crc32c: null,
     });
+  });
+
+  it('answers GraphQL’s index from the memory POST /api/index answers from, until a build is announced', async () => {
+    const app = anonymous();
+    const index = async () =>
+      (await graphql(app, '{ dataSource(name: "countries") { index { crc32c } } }')).data?.dataSource.index;
+    const answered = async () => (await (await post(app, { dataSources: ['countries'] })).json()).countries;
+    const stored = (await checksums()).get('countries');
+    expect(await index()).toEqual({ crc32c: stored });
+    expect((await answered()).crc32c).toBe(stored);
+
+    // Gone from the database without an announcement: both still answer what they hold.
+    await database.db.execute(`delete from index_artifacts where source = 'countries'`);
+    expect(await index()).toEqual({ crc32c: stored });
+    expect((await answered()).crc32c).toBe(stored);
+
+    await database.notify(INDEX_BUILT_CHANNEL, JSON.stringify({ source: 'countries' }));
+    await expect.poll(index).toBeNull();
+    expect((await answered()).state).toBe('preparing');
   });
 });
 

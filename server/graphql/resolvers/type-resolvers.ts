@@ -1,5 +1,6 @@
-// Field resolvers of the object types that answer from configuration and rows (codegen mappers).
-import { searchableCount, sourceArtifact } from '#server/search/artifact-store';
+// Field resolvers of the object types that answer from configuration, rows and the index
+// artifacts' summaries kept in memory (codegen mappers).
+import { searchableCount } from '#server/search/artifact-store';
 import type { DataSourceResolvers, IndexStatusResolvers, ItemResolvers } from '../generated/resolver-types';
 import { requireUser } from '../guards';
 
@@ -25,7 +26,7 @@ export const dataSourceResolvers: DataSourceResolvers = {
   index: async ({ name, config }, _, ctx) => {
     // Like POST /api/index: a protected source's checksum is for signed-in callers only.
     if (config.protected) requireUser(ctx, `the "${name}" index`);
-    return (await sourceArtifact(ctx.database.db, name)) ?? null;
+    return (await ctx.artifacts.summaries()).get(name) ?? null;
   },
 };
 
