@@ -1,10 +1,10 @@
 // Gauges read when Prometheus scrapes rather than kept up to date: live sessions (one bounded
-// count), PostgreSQL's connection pool, and the current index artifacts (from the catalog's memory).
+// count), PostgreSQL's connection pool, and the current index segments (from the catalog's memory).
 import { Gauge, type Registry } from 'prom-client';
 import { countLiveSessions } from '../auth/session-store';
 import type { Database, PoolState } from '../db/client';
 import type { ArtifactCatalog } from '../search/artifact-catalog';
-import type { ArtifactSummary } from '../search/artifact-store';
+import { type SourceArtifacts, searchableCount } from '../search/artifact-store';
 
 /** Sessions are counted up to this many, which bounds what a scrape costs the database. */
 const LIVE_SESSIONS_COUNTED_UP_TO = 100_000;
@@ -37,13 +37,38 @@ export function registerStateGauges(registry: Registry, { database, artifacts }:
     },
   });
 
-  const artifactGauges: [name: string, help: string, value: (artifact: ArtifactSummary) => number][] = [
+  // A source without a head or a delta has no sample of that gauge.
+  const artifactGauges: [
+    name: string,
+    help: string,
+    value: (artifacts: SourceArtifacts) => number | undefined,
+  ][] = [
     [
       'sift_index_artifact_bytes',
       "Size of each source's current index artifact, compressed as clients download it.",
-      (artifact) => artifact.size,
+      (artifacts) => artifacts.size,
     ],
     ['sift_index_documents', "Documents in each source's current index artifact.", (a) => a.documentCount],
+    [
+      'sift_index_searchable_documents',
+      "Documents a client searches once it holds each source's segments: the artifact's with the delta's changes.",
+      searchableCount,
+    ],
+    [
+      'sift_index_delta_bytes',
+      "Size of the delta segment on top of each source's artifact, compressed; the next full build folds it in.",
+      (a) => a.delta?.size,
+    ],
+    [
+      'sift_index_delta_documents',
+      'Documents the delta segment adds or replaces.',
+      (a) => a.delta?.documentCount,
+    ],
+    [
+      'sift_index_head_bytes',
+      "Size of a large source's head segment (its best-ranked documents, searched while the artifact downloads), compressed.",
+      (a) => a.head?.size,
+    ],
   ];
   for (const [name, help, value] of artifactGauges) {
     new Gauge({
@@ -53,7 +78,10 @@ export function registerStateGauges(registry: Registry, { database, artifacts }:
       registers,
       async collect() {
         await readInto(this, async () => {
-          for (const [source, artifact] of await artifacts.summaries()) this.set({ source }, value(artifact));
+          for (const [source, current] of await artifacts.summaries()) {
+            const measured = value(current);
+            if (measured !== undefined) this.set({ source }, measured);
+          }
         });
       },
     });

@@ -14,7 +14,7 @@ import type { Database } from '../db/client';
 import { createLogger } from '../logger';
 import { createServerMetrics, type ServerMetrics } from '../metrics/server-metrics';
 import { buildInProcess } from '../search/artifact-build';
-import { artifactSummary } from '../search/artifact-store';
+import { artifactSummary, requestRebuild, sourceArtifact } from '../search/artifact-store';
 import { createSearchIndexService, type SearchIndexService } from '../search/index-service';
 import { fixtureRecords, writeFixtureDocuments } from '../search/test-fixtures';
 
@@ -205,6 +205,39 @@ describe.each(databaseTargets())('GET /metrics on $name', (target) => {
       fixtureRecords().countries!.length,
     );
     expect(sample(text, 'sift_index_artifact_bytes', { source: 'cities' })).toBeUndefined();
+    expect(sample(text, 'sift_index_head_bytes', { source: 'countries' })).toBeUndefined();
+    expect(sample(text, 'sift_index_delta_bytes', { source: 'countries' })).toBeUndefined();
+  });
+
+  it("reports a source's head and delta segments, and the documents a client searches", async () => {
+    const countries = fixtureRecords().countries!;
+    // Every country is over the head's threshold here: a full build gives it a head of three.
+    const service = createSearchIndexService({
+      database,
+      config,
+      logger,
+      build: buildInProcess,
+      head: { documents: 3, from: countries.length },
+    });
+    services.push(service);
+    await writeFixtureDocuments(database, config, 'countries', countries);
+    await requestRebuild(database.db, 'countries');
+    expect(await service.ensureIndex('countries')).toBe('built');
+    const france = countries.find((country) => country.code === 'FRA')!;
+    await writeFixtureDocuments(database, config, 'countries', [
+      { ...france, code: 'FXX', name: 'New France' },
+    ]);
+    expect(await service.ensureIndex('countries')).toBe('built');
+
+    const { head, delta } = (await sourceArtifact(database.db, 'countries'))!;
+    expect(delta?.documentCount).toBe(1);
+    const text = await scrape(metricsApp());
+    const countriesSample = (name: string) => sample(text, name, { source: 'countries' });
+    expect(countriesSample('sift_index_head_bytes')).toBe(head!.size);
+    expect(countriesSample('sift_index_delta_bytes')).toBe(delta!.size);
+    expect(countriesSample('sift_index_delta_documents')).toBe(1);
+    expect(countriesSample('sift_index_documents')).toBe(countries.length);
+    expect(countriesSample('sift_index_searchable_documents')).toBe(countries.length + 1);
   });
 
   it('reports live sessions, a signed-in user included, a revoked one not', async () => {
