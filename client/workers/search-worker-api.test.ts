@@ -15,7 +15,7 @@ import type { SearchIndexResult } from '#shared/search/search-types';
 import { DERIVED_FORMAT } from '#shared/search/sift/derived';
 import { siftEngine } from '#shared/search/sift-engine';
 import { deferred } from '#tests/support/deferred';
-import { deltaCacheKey, derivedCacheKey, headCacheKey, sourceCacheKeys } from './artifact-cache-keys';
+import { deltaCacheKey, derivedCacheKey, sourceCacheKeys } from './artifact-cache-keys';
 import { indexedDbArtifactCache } from './indexed-db-artifact-cache';
 import { keptChecksum } from './kept-checksum';
 import {
@@ -131,11 +131,6 @@ function workerApi(deps: Parameters<typeof createSearchWorkerApi>[0]): SearchWor
 }
 
 afterEach(async () => {
-  // A cache write a test's still clock held back is let through: a drop waits for it.
-  if (vi.isFakeTimers()) {
-    await vi.runOnlyPendingTimersAsync();
-    vi.useRealTimers();
-  }
   await Promise.all(made.splice(0).map((api) => api.dropIndex('places')));
 });
 
@@ -269,11 +264,9 @@ describe('search worker', () => {
     api.restoreCached(['places']);
     // Not searchable until the page confirms the checksum.
     expect(await api.searchIndex('places', search('zurich'))).toBe('error');
-    // Once the restore has read the cache (its head first, then the artifact, each with what was
-    // derived from it), the artifact goes: loadIndex keeps what was restored.
-    expect(read.mock.calls).toEqual(
-      [headCacheKey('places'), 'places'].flatMap((key) => [[key], [derivedCacheKey(key)]]),
-    );
+    // Once the restore has read the cache (the artifact, and what was derived from it), the artifact
+    // goes: loadIndex keeps what was restored.
+    expect(read.mock.calls).toEqual([['places'], [derivedCacheKey('places')]]);
     await Promise.all(read.mock.results.map((result) => result.value));
     await indexedDbArtifactCache().delete('places');
     expect(await api.loadIndex('places', 'sift', built.crc32c)).toEqual({
@@ -292,12 +285,9 @@ describe('search worker', () => {
     const network = server();
     const api = workerApi({ cache, fetch: network.fetch });
     api.restoreCached();
-    await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(8));
+    await vi.waitFor(() => expect(read).toHaveBeenCalledTimes(4));
     expect(read.mock.calls.flat().sort()).toEqual(
-      ['gone', 'places']
-        .flatMap((source) => [source, headCacheKey(source)])
-        .flatMap((key) => [key, derivedCacheKey(key)])
-        .sort(),
+      ['gone', 'places'].flatMap((key) => [key, derivedCacheKey(key)]).sort(),
     );
     await Promise.all(read.mock.results.map((result) => result.value));
     api.restoreCached(['places']);
@@ -659,7 +649,7 @@ describe('a head segment while the artifact downloads', () => {
     return { loading, first: first.promise, firstResults };
   }
 
-  it('searches the head until the artifact is in, then the whole index; both are kept for the next start', async () => {
+  it('searches the head until the artifact is in, then the whole index; the head is never cached', async () => {
     const server = gatedServer([built, head], [built.crc32c]);
     const api = workerApi({ cache: indexedDbArtifactCache(), fetch: server.fetch });
     const { loading, first } = loadWithHead(api);
@@ -671,51 +661,9 @@ describe('a head segment while the artifact downloads', () => {
     expect(await loading).toEqual({ from: 'network', bytes: built.bytes.length, documentCount: 4 });
     expect(names(await api.searchIndex('places', search('zurich')))).toEqual(['Zürich']);
     await keptDerived('places');
-    expect(await keptBytes(headCacheKey('places'))).toEqual(await inflateArtifact(head.bytes));
-  });
-
-  it('searches the cached head on a warm start while the artifact is restored', async () => {
-    // A first start keeps both.
-    const first = workerApi({ cache: indexedDbArtifactCache(), fetch: gatedServer([built, head], []).fetch });
-    await loadWithHead(first).loading;
-    await first.searchIndex('places', search('paulo'));
-    await keptDerived('places');
-    await keptBytes(headCacheKey('places'));
-
-    // The next start: the artifact's restore held back until the head has answered.
     const cache = indexedDbArtifactCache();
-    const artifactRead = deferred<void>();
-    const get = cache.get.bind(cache);
-    cache.get = async (key) => {
-      if (key === 'places') await artifactRead.promise;
-      return get(key);
-    };
-    const server = gatedServer([built, head], []);
-    const api = workerApi({ cache, fetch: server.fetch });
-    api.restoreCached(['places']);
-    const { loading, first: searchable } = loadWithHead(api);
-    expect(await searchable).toBe(2);
-    expect(names(await api.searchIndex('places', search('paulo')))).toEqual(['São Paulo']);
-    expect(names(await api.searchIndex('places', search('zurich')))).toEqual([]);
-
-    artifactRead.resolve();
-    expect(await loading).toEqual({ from: 'cache', bytes: built.bytes.length, documentCount: 4 });
-    expect(names(await api.searchIndex('places', search('zurich')))).toEqual(['Zürich']);
-    expect(server.requests).toEqual([]);
-  });
-
-  it('forgets a kept head once the source has none', async () => {
-    const first = workerApi({ cache: indexedDbArtifactCache(), fetch: gatedServer([built, head], []).fetch });
-    await loadWithHead(first).loading;
-    await first.searchIndex('places', search('paulo'));
-    await keptBytes('places');
-    await keptBytes(headCacheKey('places'));
-    // The next start is told of no head.
-    const next = workerApi({ cache: indexedDbArtifactCache(), fetch: gatedServer([built], []).fetch });
-    expect(await next.loadIndex('places', 'sift', built.crc32c)).toMatchObject({ from: 'cache' });
-    await vi.waitFor(async () =>
-      expect(await indexedDbArtifactCache().get(headCacheKey('places'))).toBeUndefined(),
-    );
+    const kept = await Promise.all((await cache.keys()).map((key) => cache.get(key)));
+    expect(kept.map((entry) => entry?.crc32c)).toEqual([built.crc32c, built.crc32c]);
   });
 
   it('hides from the head what the delta changed', async () => {

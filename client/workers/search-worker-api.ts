@@ -16,13 +16,7 @@ import { runSearch } from '#shared/search/run-search';
 import type { SearchAlgorithm } from '#shared/search/search-algorithms';
 import type { IndexDocument, SearchIndexResult, SearchRequest } from '#shared/search/search-types';
 import { segmentedEngine, withDelta } from '#shared/search/segments';
-import {
-  deltaCacheKey,
-  derivedCacheKey,
-  headCacheKey,
-  sourceCacheKeys,
-  sourceOfCacheKey,
-} from './artifact-cache-keys';
+import { deltaCacheKey, derivedCacheKey, sourceCacheKeys, sourceOfCacheKey } from './artifact-cache-keys';
 import { keptChecksum, readKept } from './kept-checksum';
 
 /**
@@ -255,8 +249,6 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
   const indexes = new Map<string, HeldIndex>();
   /** Cached indexes restored ahead of loadIndex, which keeps one only if its checksum is current. */
   const restoring = new Map<string, Promise<OpenedIndex | undefined>>();
-  /** The same for cached heads (ADR 023): a warm start searches one while its artifact is restored. */
-  const restoringHeads = new Map<string, Promise<OpenedIndex | undefined>>();
   /** restoreCached's listing of what the cache holds, when it lists it. */
   let listing: Promise<void> = Promise.resolve();
   /**
@@ -453,17 +445,15 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
   }
 
   /**
-   * Makes the source's head segment searchable (with the delta on top) while its artifact loads,
-   * unless the artifact is there first: the cached head when `cached` is it, else a download, kept
-   * for the next start once it has answered; tells `onFirstResults` how many documents it holds,
-   * and settles once it has answered a search (or FIRST_SEARCH_WAIT_MS on). A head that fails only
-   * means no first results.
+   * Makes the source's head segment searchable (with the delta on top) while its artifact
+   * downloads, unless the artifact is there first; tells `onFirstResults` how many documents it
+   * holds, and settles once it has answered a search (or FIRST_SEARCH_WAIT_MS on). Never cached:
+   * once the artifact is loaded it is of no use. A head that fails only means no first results.
    */
   async function searchHeadMeanwhile(
     name: string,
     algorithm: SearchAlgorithm,
     head: { crc32c: number },
-    cached: Promise<OpenedIndex | undefined>,
     delta: Promise<OpenedIndex | undefined>,
     onFirstResults: (documentCount: number) => void,
   ): Promise<void> {
@@ -472,56 +462,33 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
     heads.set(name, stop);
     try {
       // Never without the delta: the head would show documents changed or removed since.
-      const [opened, top] = await Promise.all([
-        cached.then(
-          (found) =>
-            (found?.crc32c === head.crc32c && found.algorithm === algorithm && found) ||
-            downloadHead(name, algorithm, head.crc32c, stop.signal),
-        ),
+      const [downloaded, top] = await Promise.all([
+        downloadArtifact(name, head.crc32c, options.fetch, undefined, stop.signal),
         delta,
       ]);
+      const first = held(await open(name, algorithm, { crc32c: head.crc32c, ...downloaded }), top);
       if (stop.signal.aborted) return;
-      const first = held(opened, top);
       const answered = new Promise<void>((resolve) => (first.answered = resolve));
       indexes.set(name, first);
       onFirstResults(first.documentCount);
       await atMost(FIRST_SEARCH_WAIT_MS, answered);
-      opened.keep?.();
     } catch (error) {
       if (!stop.signal.aborted)
         console.warn(`The "${name}" head segment could not be searched; waiting for the whole index`, error);
     }
   }
 
-  /** The head downloaded and opened, its `keep` caching it for the next start. */
-  async function downloadHead(
-    name: string,
-    algorithm: SearchAlgorithm,
-    crc32c: number,
-    signal: AbortSignal,
-  ): Promise<OpenedIndex> {
-    const { size, raw } = await downloadArtifact(name, crc32c, options.fetch, undefined, signal);
-    const opened = await open(name, algorithm, { crc32c, size, raw });
-    opened.keep = () => void keep(headCacheKey(name), crc32c, size, raw);
-    return opened;
-  }
-
-  /**
-   * Starts restoring each of these sources from the cache, unless it is loaded or being restored:
-   * its head first, which is small, then its artifact.
-   */
+  /** Starts restoring each of these sources from the cache, unless it is loaded or being restored. */
   function restore(names: Iterable<string>): void {
     for (const name of names) {
-      if (indexes.has(name) || restoring.has(name)) continue;
-      restoringHeads.set(name, openCached(name, headCacheKey(name)));
-      restoring.set(name, openCached(name, name));
+      if (!indexes.has(name) && !restoring.has(name)) restoring.set(name, openCached(name, name));
     }
   }
 
-  /** What restoreCached made of `name` (of its head, from `started`), if anything: taken once, whatever its checksum. */
-  async function takeRestored(name: string, started = restoring): Promise<OpenedIndex | undefined> {
-    const restored = started.get(name);
-    started.delete(name);
+  /** What restoreCached made of `name`, if anything: taken once, whatever its checksum. */
+  async function takeRestored(name: string): Promise<OpenedIndex | undefined> {
+    const restored = restoring.get(name);
+    restoring.delete(name);
     return restored?.catch(() => undefined);
   }
 
@@ -543,8 +510,7 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
       }
       restore(names);
       void listing.then(() => {
-        for (const started of [restoring, restoringHeads])
-          for (const name of started.keys()) if (!names.includes(name)) started.delete(name);
+        for (const name of restoring.keys()) if (!names.includes(name)) restoring.delete(name);
       });
     },
 
@@ -565,8 +531,7 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
       onFirstResults?: (documentCount: number) => void,
     ): Promise<LoadedIndex> {
       const current = indexes.get(name);
-      const restoredHead = takeRestored(name, restoringHeads);
-      const restoredArtifact = takeRestored(name);
+      const restored = await takeRestored(name);
       // Loaded once, by the head's first results or after the artifact, whichever asks first.
       let deltaLoad: Promise<LoadedSegment | undefined> | undefined;
       const deltaSegment = () => {
@@ -575,27 +540,24 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
           : Promise.resolve(undefined);
         return deltaLoad;
       };
-      // Nothing of the source to search meanwhile: its head answers while the artifact loads. A
-      // cached head is opened before the artifact is restored (a million documents take most of a
-      // second to restore). A downloaded one holds the artifact's bytes back until it has answered
-      // its first search (or the waits are over): both are checked and gunzipped on this thread,
-      // and the artifact's 27 MB at a million documents held the head's first results back until
-      // most of it was in.
-      const withHead = head && onFirstResults && !current ? { head, onFirstResults } : undefined;
-      let headSearched: Promise<void> | undefined;
-      const searchHead = (offered: NonNullable<typeof withHead>) => {
-        headSearched ??= searchHeadMeanwhile(
-          name,
-          algorithm,
-          offered.head,
-          restoredHead,
-          deltaSegment().then((got) => got?.opened),
-          offered.onFirstResults,
-        );
-        return headSearched;
-      };
-      // A warm start: the cached head answers while the artifact is restored.
-      if (withHead && (await restoredHead)?.crc32c === withHead.head.crc32c) void searchHead(withHead);
+      // Nothing of the source to search meanwhile: its head answers while the artifact downloads.
+      // The artifact's bytes are read once the head has answered its first search (or the waits
+      // are over): both are checked and gunzipped on this thread, and the artifact's 27 MB at a
+      // million documents held the head's first results back until most of it was in.
+      const firstResults =
+        head && onFirstResults && !current
+          ? () =>
+              atMost(
+                HEAD_WAIT_MS,
+                searchHeadMeanwhile(
+                  name,
+                  algorithm,
+                  head,
+                  deltaSegment().then((got) => got?.opened),
+                  onFirstResults,
+                ),
+              )
+          : undefined;
       let base: LoadedSegment;
       try {
         base = await segment(
@@ -604,9 +566,9 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
           algorithm,
           crc32c,
           current?.base,
-          await restoredArtifact,
+          restored,
           onProgress,
-          withHead && (() => atMost(HEAD_WAIT_MS, searchHead(withHead))),
+          firstResults,
         );
       } catch (error) {
         // A failed load leaves nothing half of it searchable.
@@ -625,8 +587,6 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
       // take a few hundred milliseconds to get to it while it writes a download).
       if (!top && (current?.delta || base.from !== 'memory'))
         void forgetSegment(deltaCacheKey(name)).catch(() => undefined);
-      // Likewise a head the source no longer has (it shrank under the threshold).
-      if (!head && base.from !== 'memory') void forgetSegment(headCacheKey(name)).catch(() => undefined);
       return {
         from,
         bytes: from === 'memory' ? 0 : base.opened.bytes + (top?.opened.bytes ?? 0),
@@ -709,7 +669,6 @@ export function createSearchWorkerApi(options: { cache: ArtifactCache; fetch: ty
       indexes.delete(name);
       stopHead(name);
       restoring.delete(name);
-      restoringHeads.delete(name);
       await Promise.all(sourceCacheKeys(name).map(forget));
     },
   };

@@ -1,12 +1,8 @@
 // A large source's first results in Chromium (ADR 023): while its artifact's download is held
 // back, the worker answers from the source's head segment and the loading panel says so; once the
-// artifact is in, the whole index answers. Both are kept on the device: the next start downloads
-// neither.
-
-import { headCacheKey } from '#client/workers/artifact-cache-keys';
+// artifact is in, the whole index answers.
 import { countryRecords } from '#server/seed/countries';
 import { startServer, type TestServer } from '../support/server-process';
-import { artifactKept } from './artifact-cache';
 import { box, optionTitles } from './search-screen-support';
 import { expect as baseExpect, test } from './test';
 
@@ -60,17 +56,4 @@ test('a large source answers from its head while the rest loads, then from the w
   release();
   await expect(panel).toHaveCount(0);
   await expect.poll(() => optionTitles(page)).toEqual(['Monaco']);
-
-  // The next start, as it comes.
-  await page.unrouteAll({ behavior: 'wait' });
-  await expect.poll(() => artifactKept(page, 'countries')).toBe(true);
-  await expect.poll(() => artifactKept(page, headCacheKey('countries'))).toBe(true);
-  const downloads: string[] = [];
-  page.on('request', (request) => {
-    if (/\/api\/index\/countries\/\d+$/.test(request.url())) downloads.push(request.url());
-  });
-  await page.goto(server.url('/search?s=russia'));
-  await expect.poll(() => optionTitles(page)).toEqual(['Russia']);
-  await expect(panel).toHaveCount(0);
-  expect(downloads).toEqual([]);
 });
