@@ -3,8 +3,9 @@
 // artifact), each serving one build; once per build unmeasured (the first waits for the index to be
 // built), then per round and build, a new browser context signs in, opens /search?s=<the most
 // populous city> cold (its first results, then the whole index loaded), waits until the worker has
-// kept its copy, then opens /search?s=<the first generated city> warm WARM_STARTS times. No consent
-// to preferences, so no start snapshot paints first.
+// kept its copy, then opens /search?s=<the first generated city> warm WARM_STARTS times (a rare name,
+// which a head segment does not hold) and /search?s=<the most populous city> as often (one it does).
+// No consent to preferences, so no start snapshot paints first.
 //   BUILDS=dist-before,dist-after [N=1000000] [ROUNDS=4] [WARM_STARTS=2] [DATABASE_URL=…] tsx bench/client-starts-ab.ts
 // The database (by default sift_client_starts_<N> on the local PostgreSQL) is created and the cities
 // imported when it does not exist: a few minutes at a million. Prints one JSON line: per build the
@@ -77,6 +78,7 @@ const starts = builds.map(() => ({
   coldMs: [] as number[],
   coldLoadedMs: [] as number[],
   warmMs: [] as number[],
+  warmPopularMs: [] as number[],
 }));
 try {
   for (let round = -1; round < ROUNDS; round += 1) {
@@ -84,12 +86,14 @@ try {
       const origin = new URL(server.url()).origin;
       const page = await signedInPage(browser, origin, user);
       // Round -1 is not kept.
-      const kept = round >= 0 ? starts[i]! : { coldMs: [], coldLoadedMs: [], warmMs: [] };
+      const kept = round >= 0 ? starts[i]! : { coldMs: [], coldLoadedMs: [], warmMs: [], warmPopularMs: [] };
       kept.coldMs.push((await searchStart(page, origin, coldQuery)).ms);
       kept.coldLoadedMs.push(await untilLoaded(page));
       await untilKept(page, 'cities');
-      for (let warm = 0; warm < WARM_STARTS; warm += 1)
+      for (let warm = 0; warm < WARM_STARTS; warm += 1) {
         kept.warmMs.push((await searchStart(page, origin, query)).ms);
+        kept.warmPopularMs.push((await searchStart(page, origin, coldQuery)).ms);
+      }
       await page.context().close();
     }
   }
@@ -97,6 +101,7 @@ try {
     cold: latencyStats(build.coldMs).p50Ms,
     coldLoaded: latencyStats(build.coldLoadedMs).p50Ms,
     warm: latencyStats(build.warmMs).p50Ms,
+    warmPopular: latencyStats(build.warmPopularMs).p50Ms,
   }));
   console.info(
     JSON.stringify({
@@ -110,8 +115,10 @@ try {
         medianColdMs: medians[i]!.cold,
         medianColdLoadedMs: medians[i]!.coldLoaded,
         medianWarmMs: medians[i]!.warm,
+        medianWarmPopularMs: medians[i]!.warmPopular,
         coldRatio: Math.round((medians[i]!.cold / medians[0]!.cold) * 1000) / 1000,
         warmRatio: Math.round((medians[i]!.warm / medians[0]!.warm) * 1000) / 1000,
+        warmPopularRatio: Math.round((medians[i]!.warmPopular / medians[0]!.warmPopular) * 1000) / 1000,
       })),
     }),
   );
