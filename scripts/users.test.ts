@@ -57,6 +57,16 @@ describe.each(databaseTargets())('users CLI on $name', (target) => {
     await expect(run(['create', 'erin@example.test'])).rejects.toThrow(/already has an account/);
     await expect(run(['reset-password', 'nobody@example.test'])).rejects.toThrow(/no account/);
     await expect(run(['frobnicate'])).rejects.toThrow(/Usage/);
+    // An option it does not know, or one without its value: the reason and how to call it.
+    for (const [argv, reason] of [
+      [['--help'], "Unknown option '--help'"],
+      [['create', 'fay@example.test', '--name'], "Option '--name <value>' argument missing"],
+    ]) {
+      const refused: unknown = await run(argv as string[]).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(CliError);
+      expect((refused as CliError).message).toContain(reason);
+      expect((refused as CliError).message).toContain('Usage:');
+    }
   });
 });
 

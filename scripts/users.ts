@@ -94,17 +94,26 @@ async function newPassword(io: CliIo): Promise<string> {
   return parsed(PasswordSchema, await io.readPassword(), 'The password');
 }
 
+/** The command line's words and options; an unknown or malformed option is an operator's mistake. */
+function parseCommandLine(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        name: { type: 'string' },
+        role: { type: 'string', default: 'user' },
+        'no-password': { type: 'boolean', default: false },
+      },
+    });
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}\n${USAGE}`);
+  }
+}
+
 /** Runs one command on `accounts`; throws CliError for operator mistakes. */
 export async function runUsersCli(accounts: Accounts, argv: string[], io: CliIo): Promise<void> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      name: { type: 'string' },
-      role: { type: 'string', default: 'user' },
-      'no-password': { type: 'boolean', default: false },
-    },
-  });
+  const { positionals, values } = parseCommandLine(argv);
   const [command, email] = positionals;
   switch (command) {
     case 'list': {
