@@ -8,7 +8,6 @@ import { createReadStream, createWriteStream, existsSync, statSync } from 'node:
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import {
   type ImportOutcome,
   PROGRESS_MEDIA_TYPE,
@@ -29,6 +28,7 @@ import {
   positionLabel,
 } from '../server/search/import-file';
 import { createSearchIndexService } from '../server/search/index-service';
+import { parseCommandLine } from './command-line';
 import { answer, openOrHandOver, type RunningServer, ServerRefusedError } from './server-handover';
 
 const SHOWN_REJECTIONS = 50;
@@ -51,16 +51,12 @@ const options = {
   rejections: { type: 'string' },
 } as const;
 
-function parseCommandLine(argv: string[]) {
-  try {
-    return parseArgs({ args: argv, allowPositionals: true, options });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n${usage}`);
-  }
-}
-
 function parseRequest(argv: string[]) {
-  const parsed = parseCommandLine(argv);
+  const parsed = parseCommandLine(
+    { args: argv, allowPositionals: true, options },
+    usage,
+    (message) => new UsageError(message),
+  );
   const [name, path] = parsed.positionals;
   if (!name || !path || parsed.positionals.length > 2) throw new UsageError(usage);
   const config = loadAppConfig();

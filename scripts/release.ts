@@ -6,8 +6,8 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { renderBundleDir } from '#shared/render-bundle';
+import { parseCommandLine } from './command-line';
 import { bundleServer, filesBesideBundle, unbundledPackages } from './release/bundle-server';
 import { installReleasePackage } from './release/release-package';
 
@@ -18,6 +18,27 @@ export interface ReleaseOptions {
   reuseClient: boolean;
   /** Also write the folder as a .tar.gz beside it. */
   tarball: boolean;
+}
+
+const USAGE = 'Usage: npm run release [-- --reuse-client] [--tarball]';
+
+/** An operator's mistake on the command line: said with the usage, without a stack. */
+export class ReleaseUsageError extends Error {}
+
+/** The command line's options; an unknown option or a stray word is refused with the usage. */
+export function releaseArguments(argv: string[]): Pick<ReleaseOptions, 'reuseClient' | 'tarball'> {
+  const { values } = parseCommandLine(
+    {
+      args: argv,
+      options: {
+        'reuse-client': { type: 'boolean', default: false },
+        tarball: { type: 'boolean', default: false },
+      },
+    },
+    USAGE,
+    (message) => new ReleaseUsageError(message),
+  );
+  return { reuseClient: values['reuse-client'], tarball: values.tarball };
 }
 
 /** Copied as they are: the files the bundled server reads beside itself, and the operator's guide. */
@@ -50,20 +71,19 @@ export async function buildRelease({ outDir, reuseClient, tarball }: ReleaseOpti
 }
 
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      'reuse-client': { type: 'boolean', default: false },
-      tarball: { type: 'boolean', default: false },
-    },
-  });
+  let options: ReturnType<typeof releaseArguments>;
+  try {
+    options = releaseArguments(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof ReleaseUsageError)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
+    return;
+  }
   const started = performance.now();
-  const folder = await buildRelease({
-    outDir: 'release',
-    reuseClient: values['reuse-client'],
-    tarball: values.tarball,
-  });
+  const folder = await buildRelease({ outDir: 'release', ...options });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.info(`Wrote ${folder}${values.tarball ? ` and ${folder}.tar.gz` : ''} in ${seconds} s`);
+  console.info(`Wrote ${folder}${options.tarball ? ` and ${folder}.tar.gz` : ''} in ${seconds} s`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

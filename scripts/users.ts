@@ -8,7 +8,6 @@ import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import type { z } from 'zod';
 import { type AdminUser, RoleSchema } from '#shared/admin/admin-api';
 import { apiPaths } from '#shared/api-paths';
@@ -17,6 +16,7 @@ import { createUser, EmailSchema, findUserByEmail, listUsers, setPassword } from
 import type { Db } from '../server/db/client';
 import { DataDirInUseError } from '../server/db/data-dir-lock';
 import { parseEnv } from '../server/env';
+import { parseCommandLine } from './command-line';
 import { answer, openOrHandOver, type RunningServer, ServerRefusedError } from './server-handover';
 
 const USAGE = `Usage:
@@ -94,10 +94,10 @@ async function newPassword(io: CliIo): Promise<string> {
   return parsed(PasswordSchema, await io.readPassword(), 'The password');
 }
 
-/** The command line's words and options; an unknown or malformed option is an operator's mistake. */
-function parseCommandLine(argv: string[]) {
-  try {
-    return parseArgs({
+/** Runs one command on `accounts`; throws CliError for operator mistakes. */
+export async function runUsersCli(accounts: Accounts, argv: string[], io: CliIo): Promise<void> {
+  const { positionals, values } = parseCommandLine(
+    {
       args: argv,
       allowPositionals: true,
       options: {
@@ -105,15 +105,10 @@ function parseCommandLine(argv: string[]) {
         role: { type: 'string', default: 'user' },
         'no-password': { type: 'boolean', default: false },
       },
-    });
-  } catch (error) {
-    throw new CliError(`${(error as Error).message}\n${USAGE}`);
-  }
-}
-
-/** Runs one command on `accounts`; throws CliError for operator mistakes. */
-export async function runUsersCli(accounts: Accounts, argv: string[], io: CliIo): Promise<void> {
-  const { positionals, values } = parseCommandLine(argv);
+    },
+    USAGE,
+    (message) => new CliError(message),
+  );
   const [command, email] = positionals;
   switch (command) {
     case 'list': {
