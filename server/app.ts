@@ -10,7 +10,7 @@ import type { SessionReader } from './auth/session-user';
 import { warnOnUntrustedProxy } from './client-address';
 import type { Database } from './db/client';
 import type { Env } from './env';
-import { createLookupStore } from './graphql/lookup-store';
+import { createLookupStore, type LookupStore } from './graphql/lookup-store';
 import { apiError } from './http-error';
 import type { Logger } from './logger';
 import { createServerMetrics, type ServerMetrics } from './metrics/server-metrics';
@@ -34,7 +34,7 @@ import { publicRenderData } from './routes/public-render-data';
 import { renderedPages } from './routes/rendered-pages';
 import { searchIndexRoutes } from './routes/search-index';
 import { staticFiles } from './routes/static-files';
-import { createArtifactCatalog } from './search/artifact-catalog';
+import { type ArtifactCatalog, createArtifactCatalog } from './search/artifact-catalog';
 
 export interface AppDeps {
   env: Env;
@@ -48,6 +48,12 @@ export interface AppDeps {
   searchDataState?: () => SearchDataState;
   /** Shared with the search index service (server/index.ts); a set of its own when absent. */
   metrics?: ServerMetrics;
+  /**
+   * The process's in-memory views of the index artifacts and the lookups, shared with the GraphQL
+   * WebSocket (server/index.ts); views of its own when absent.
+   */
+  artifacts?: ArtifactCatalog;
+  lookups?: LookupStore;
   /** Tests render from the client's source; the server loads the built bundle (routes/rendered-pages.ts). */
   renderBundle?: Promise<RenderBundle>;
 }
@@ -56,10 +62,11 @@ export function createApp(appDeps: AppDeps) {
   const deps = {
     ...appDeps,
     metrics: appDeps.metrics ?? createServerMetrics(),
+    artifacts: appDeps.artifacts ?? createArtifactCatalog(appDeps.database),
+    lookups: appDeps.lookups ?? createLookupStore(appDeps.database),
     auth: createAuthSetup(appDeps),
   };
-  const { env, config, database, logger, metrics } = deps;
-  const artifacts = createArtifactCatalog(database);
+  const { env, config, database, logger, metrics, artifacts, lookups } = deps;
   registerStateGauges(metrics.registry, { database, artifacts });
   const app = new Hono();
 
@@ -83,9 +90,9 @@ export function createApp(appDeps: AppDeps) {
   app.route('/', errorTestRoutes(database, trustProxyHops, metrics.rateLimitRefusals));
   app.route('/', contactRoutes({ ...deps, trustProxyHops }));
 
-  app.route('/', searchIndexRoutes({ ...deps, artifacts }));
+  app.route('/', searchIndexRoutes(deps));
   app.route('/', backupRoutes(deps));
-  app.route('/', graphqlRoutes({ ...deps, artifacts }));
+  app.route('/', graphqlRoutes(deps));
   app.route('/', adminRoutes(deps));
 
   app.all('/api/*', (c) => apiError(c, 404, 'not_found', `No API route ${c.req.method} ${c.req.path}`));
@@ -101,7 +108,7 @@ export function createApp(appDeps: AppDeps) {
         publicData: publicRenderData({
           config,
           artifacts,
-          lookups: createLookupStore(database),
+          lookups,
           // Asked of Auth.js through the app, as the browser asks: the same providers and URLs.
           signInProviders: async () =>
             AuthProvidersSchema.parse(await (await app.request(`${apiPaths.auth}/providers`)).json()),

@@ -8,12 +8,14 @@ import { createSessionReader } from './auth/session-reader';
 import { createSessionStore } from './auth/session-store';
 import { openConfiguredDatabase } from './db/open-configured-database';
 import { parseEnv } from './env';
+import { createLookupStore } from './graphql/lookup-store';
 import { attachGraphqlWebSocket } from './graphql/websocket';
 import { listenHttp } from './http-server';
 import { createLogger } from './logger';
 import { createServerMetrics } from './metrics/server-metrics';
 import { isImportUpload } from './routes/admin-imports';
 import type { SearchDataState } from './routes/health';
+import { createArtifactCatalog } from './search/artifact-catalog';
 import { createSearchIndexService } from './search/index-service';
 import { seedDemoData } from './seed/seed-demo-data';
 
@@ -42,6 +44,9 @@ const sessionStore = createSessionStore(database, env.AUTH_SESSION_MAX_AGE);
 const sessions = createSessionReader(sessionStore, env, resolveAuthSecret(env, logger));
 let searchData: SearchDataState = 'preparing';
 const metrics = createServerMetrics();
+// One in-memory view of each for the whole process: the app's routes and the GraphQL WebSocket.
+const artifacts = createArtifactCatalog(database);
+const lookups = createLookupStore(database);
 const app = createApp({
   env,
   config,
@@ -51,6 +56,8 @@ const app = createApp({
   sessionStore,
   searchDataState: () => searchData,
   metrics,
+  artifacts,
+  lookups,
 });
 const server = listenHttp(
   app.fetch,
@@ -59,7 +66,7 @@ const server = listenHttp(
   { isUpload: isImportUpload },
 );
 const graphqlWebSocket = env.GRAPHQL_WEBSOCKET
-  ? attachGraphqlWebSocket(server, { env, config, database, logger, sessions })
+  ? attachGraphqlWebSocket(server, { env, config, database, logger, sessions, artifacts, lookups })
   : null;
 
 // Demo data and index builds come after listening, so /readyz answers while they run (the first

@@ -30,7 +30,7 @@ const graphiqlPolicy = [
 ].join('; ');
 
 export function graphqlRoutes(deps: GraphqlServerDeps) {
-  const lookups = createLookupStore(deps.database);
+  const lookups = deps.lookups ?? createLookupStore(deps.database);
   const yoga = createGraphqlYoga({ ...deps, lookups });
   const development = deps.env.NODE_ENV === 'development';
   const adminLimit = limitBody(MAX_REQUEST_BYTES, 'A GraphQL request');
