@@ -2,7 +2,7 @@
 // as server-sent events; graphql-ws is attached to the HTTP server in server/graphql/websocket.ts).
 import { Hono } from 'hono';
 import { apiPaths } from '#shared/api-paths';
-import { createLookupStore } from '../graphql/lookup-store';
+import type { LookupStore } from '../graphql/lookup-store';
 import { preparedLookups } from '../graphql/prepared-lookups';
 import {
   createGraphqlYoga,
@@ -29,9 +29,10 @@ const graphiqlPolicy = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function graphqlRoutes(deps: GraphqlServerDeps) {
-  const lookups = deps.lookups ?? createLookupStore(deps.database);
-  const yoga = createGraphqlYoga({ ...deps, lookups });
+/** `lookups` is the app's: the prepared answer and GraphQL's resolvers read the same store. */
+export function graphqlRoutes(deps: GraphqlServerDeps & { lookups: LookupStore }) {
+  const { lookups } = deps;
+  const yoga = createGraphqlYoga(deps);
   const development = deps.env.NODE_ENV === 'development';
   const adminLimit = limitBody(MAX_REQUEST_BYTES, 'A GraphQL request');
   const queryLimit = limitBody(MAX_QUERY_BYTES, 'A GraphQL request from a caller who is not an admin');
