@@ -8,9 +8,10 @@ import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { type AdminUser, RoleSchema } from '#shared/admin/admin-api';
 import { apiPaths } from '#shared/api-paths';
+import '#shared/zod-locale';
 import { PasswordSchema } from '../server/auth/password';
 import { createUser, EmailSchema, findUserByEmail, listUsers, setPassword } from '../server/auth/user-store';
 import type { Db } from '../server/db/client';
@@ -84,7 +85,7 @@ export function serverAccounts(server: RunningServer): Accounts {
   };
 }
 
-function parsed<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+function parsed<T>(schema: z.ZodMiniType<T>, value: unknown, what: string): T {
   const result = schema.safeParse(value);
   if (!result.success) throw new CliError(`${what} ${result.error.issues.map((i) => i.message).join(', ')}`);
   return result.data;

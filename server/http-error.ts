@@ -1,8 +1,9 @@
 // Helpers that answer API errors in the one shape of shared/api-error.ts.
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { core } from 'zod';
+import type { core } from 'zod/mini';
 import type { ApiErrorBody } from '../shared/api-error';
+import '../shared/zod-locale';
 
 export function apiError(
   c: Context,

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { ApiErrorBody } from '#shared/api-error';
 import { type BodyOptions, formBody, type JsonBodyOptions, jsonBody } from './json-body';
 import { MAX_JSON_DEPTH } from './json-text';
 
-const Schema = z.strictObject({ name: z.string(), items: z.array(z.unknown()).optional() });
+const Schema = z.strictObject({ name: z.string(), items: z.optional(z.array(z.unknown())) });
 const limits = { maxBytes: 64 * 1024, what: 'A test body' };
 
 function jsonApp(options: Partial<JsonBodyOptions> = {}) {

@@ -1,11 +1,11 @@
 // Request bodies, refused one way and in the house error shape: over the route's byte cap (413)
-// before anything is read, of another media type (415), then through @hono/zod-validator: a body
+// before anything is read, of another media type (415), then through hono's validator: a body
 // that does not parse (400 invalid_json), nests too deep or holds unstorable text (json-text.ts), or
 // does not match the route's schema (400 invalid_body, naming each field).
-import { zValidator } from '@hono/zod-validator';
 import type { Context, Env, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { z } from 'zod';
+import { validator } from 'hono/validator';
+import { z } from 'zod/mini';
 import { apiError, invalidBody } from './http-error';
 import { findJsonProblem, type TextPolicy, withStorableText } from './json-text';
 
@@ -30,7 +30,7 @@ type Validated<Target extends 'json' | 'form', Out> = { out: { [K in Target]: Ou
 interface BodyKind {
   target: 'json' | 'form';
   mediaType: string;
-  /** The media types zValidator parses for this target, which are all this kind accepts. */
+  /** The media types hono's validator parses for this target, which are all this kind accepts. */
   accepts: RegExp;
   unparsable: { code: string; message: string };
 }
@@ -91,27 +91,25 @@ export function limitBody(maxBytes: number, what: string): MiddlewareHandler {
  * `schema` behind what must hold before zod walks a body and the database stores it: nesting within
  * bounds and storable text, refused as issues of the field, or (`text: 'repair'`) repaired.
  */
-function guarded<S extends z.ZodType>(schema: S, text: TextPolicy) {
-  return z
-    .unknown()
-    .superRefine((value, ctx) => {
-      const problem = findJsonProblem(value, text);
-      if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
-    })
-    .transform((value) => (text === 'repair' ? withStorableText(value) : value))
-    .pipe(schema);
+function guarded<S extends z.core.$ZodType>(schema: S, text: TextPolicy) {
+  const storable = z.pipe(
+    z.unknown().check(
+      z.superRefine((value, ctx) => {
+        const problem = findJsonProblem(value, text);
+        if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+      }),
+    ),
+    z.transform((value) => (text === 'repair' ? withStorableText(value) : value)),
+  );
+  return z.pipe(storable, schema);
 }
 
-/** Synchronously: no body schema refines asynchronously, and the asynchronous parse costs more. */
-const validationFunction = (schema: z.ZodType, value: unknown) => schema.safeParse(value);
-
-function validatedBody(kind: BodyKind, schema: z.ZodType, options: JsonBodyOptions): MiddlewareHandler {
-  const validate = zValidator(
-    kind.target,
-    schema,
-    (result, c) => (result.success ? undefined : invalidBody(c, result.error)),
-    { validationFunction },
-  );
+function validatedBody(kind: BodyKind, schema: z.core.$ZodType, options: JsonBodyOptions): MiddlewareHandler {
+  // Synchronously: no body schema refines asynchronously, and the asynchronous parse costs more.
+  const validate = validator(kind.target, (value, c) => {
+    const result = z.safeParse(schema, value);
+    return result.success ? result.data : invalidBody(c, result.error);
+  });
   return async (c, next) => {
     const oversized = await refuseOversized(c, options.maxBytes, options.what);
     if (oversized) return oversized;
@@ -120,7 +118,7 @@ function validatedBody(kind: BodyKind, schema: z.ZodType, options: JsonBodyOptio
       if (!options.anyMediaType) {
         return apiError(c, 415, 'unsupported_media_type', `Send the body as ${kind.mediaType}.`);
       }
-      // zValidator parses only what is labelled as its media type.
+      // The validator parses only what is labelled as its media type.
       const headers = new Headers(c.req.raw.headers);
       headers.set('Content-Type', kind.mediaType);
       c.req.raw = new Request(c.req.raw, { headers });
@@ -132,7 +130,7 @@ function validatedBody(kind: BodyKind, schema: z.ZodType, options: JsonBodyOptio
         return next();
       });
     } catch (error) {
-      // zValidator throws an HTTPException for a body that does not parse; later handlers' errors pass.
+      // The validator throws an HTTPException for a body that does not parse; later handlers' errors pass.
       if (validated || !(error instanceof HTTPException)) throw error;
       return apiError(c, 400, kind.unparsable.code, kind.unparsable.message);
     }
@@ -140,7 +138,7 @@ function validatedBody(kind: BodyKind, schema: z.ZodType, options: JsonBodyOptio
 }
 
 /** A JSON body checked against `schema`; the handler reads it with `c.req.valid('json')`. */
-export function jsonBody<S extends z.ZodType>(
+export function jsonBody<S extends z.core.$ZodType>(
   schema: S,
   options: JsonBodyOptions,
 ): MiddlewareHandler<Env, string, Validated<'json', z.output<S>>> {
@@ -148,7 +146,7 @@ export function jsonBody<S extends z.ZodType>(
 }
 
 /** A URL-encoded form checked against `schema`; the handler reads it with `c.req.valid('form')`. */
-export function formBody<S extends z.ZodType>(
+export function formBody<S extends z.core.$ZodType>(
   schema: S,
   options: BodyOptions,
 ): MiddlewareHandler<Env, string, Validated<'form', z.output<S>>> {

@@ -1,27 +1,30 @@
 // Shape of app.config.ts. The public part is served at run time by GET /api/config,
 // so operators can change it without rebuilding the client.
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import './zod-locale';
 import { fieldWeights, titlePropertiesOf } from './search/field-weights';
 import { searchAlgorithms } from './search/search-algorithms';
 
 const PROPERTY_NAME = 'must be a property name (letters, digits, underscores)';
-const propertyName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, PROPERTY_NAME);
+const propertyName = z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, PROPERTY_NAME));
+const filterKey = z.string().check(z.regex(/^[A-Za-z][\w-]*$/));
 
 /** A record whose invalid keys are reported with `keyMessage` (zod's own says only "Invalid key in record"). */
 /**
  * A map keyed by names from the outside world (URLs, request bodies): without a prototype, so a
  * name such as "constructor" or "__proto__" finds nothing instead of an inherited property.
  */
-function keyedRecord<V extends z.ZodType>(key: z.ZodString, value: V, keyMessage = PROPERTY_NAME) {
-  return z
-    .record(key, value, { error: (issue) => (issue.code === 'invalid_key' ? keyMessage : undefined) })
-    .transform((record) => Object.assign(Object.create(null) as typeof record, record));
+function keyedRecord<V extends z.core.$ZodType>(key: z.ZodMiniString, value: V, keyMessage = PROPERTY_NAME) {
+  return z.pipe(
+    z.record(key, value, { error: (issue) => (issue.code === 'invalid_key' ? keyMessage : undefined) }),
+    z.transform((record) => Object.assign(Object.create(null) as typeof record, record)),
+  );
 }
 /** Set by the search itself on every document or hit, so records may not use them for anything else. */
 const reservedProperties = ['id', 'rank', 'score', 'dataType'];
 
 const DataSourceFields = z.object({
-  dataType: z.string().min(1),
+  dataType: z.string().check(z.minLength(1)),
   /** Selects the search engine; see shared/search/search-algorithms.ts. */
   algorithm: z.enum(searchAlgorithms, `must be one of: ${searchAlgorithms.join(', ')}`),
   /** Protected sources are only ever sent to signed-in callers. */
@@ -31,36 +34,36 @@ const DataSourceFields = z.object({
    * weigh 1 unless set here, the others 0.5, and each of the others must weigh less than every
    * title property.
    */
-  boostProperties: keyedRecord(propertyName, z.number().positive()).default({}),
+  boostProperties: z._default(keyedRecord(propertyName, z.number().check(z.positive())), {}),
   /** Searched properties whose matches rank as title matches (default: the title property). */
-  titleProperties: z.array(propertyName).optional(),
+  titleProperties: z.optional(z.array(propertyName)),
   /** Searched properties holding codes and abbreviations (UK, USA): a whole word of 2 letters there is an exact match too. */
-  codeProperties: z.array(propertyName).optional(),
+  codeProperties: z.optional(z.array(propertyName)),
   /** Long searched lists the results never show (other names): left out of search hits, kept for the item page. */
-  omitFromHits: z.array(propertyName).optional(),
+  omitFromHits: z.optional(z.array(propertyName)),
   /** Filter key (what the URL and the screen use) → the indexed property it filters. */
-  filters: keyedRecord(z.string().regex(/^[A-Za-z][\w-]*$/), propertyName, 'must be a filter key').default(
-    {},
-  ),
-  indexedProperties: keyedRecord(propertyName, z.enum(['enum', 'enum[]', 'string[]'])).default({}),
+  filters: z._default(keyedRecord(filterKey, propertyName, 'must be a filter key'), {}),
+  indexedProperties: z._default(keyedRecord(propertyName, z.enum(['enum', 'enum[]', 'string[]'])), {}),
   /**
    * Range filter key (URL, screen) → the numeric property it bounds and the boundaries of its
    * histogram's buckets (ascending, at most 100). Sources sharing a key share its buckets.
    */
-  rangeFilters: keyedRecord(
-    z.string().regex(/^[A-Za-z][\w-]*$/),
-    z.object({
-      property: propertyName,
-      buckets: z
-        .array(z.number())
-        .min(1)
-        .max(100)
-        .refine((b) => b.every((edge, i) => i === 0 || edge > b[i - 1]!), 'must be in ascending order'),
-    }),
-    'must be a filter key',
-  ).optional(),
+  rangeFilters: z.optional(
+    keyedRecord(
+      filterKey,
+      z.object({
+        property: propertyName,
+        buckets: z.array(z.number()).check(
+          z.minLength(1),
+          z.maxLength(100),
+          z.refine((b) => b.every((edge, i) => i === 0 || edge > b[i - 1]!), 'must be in ascending order'),
+        ),
+      }),
+      'must be a filter key',
+    ),
+  ),
   /** The numeric properties holding an item's latitude and longitude in degrees: near me, distances, the map. */
-  coordinates: z.object({ lat: propertyName, lon: propertyName }).optional(),
+  coordinates: z.optional(z.object({ lat: propertyName, lon: propertyName })),
   /** The record property whose value is the document key (unique within the source). */
   keyProperty: propertyName,
   /** The property shown as an item's title. */
@@ -69,36 +72,38 @@ const DataSourceFields = z.object({
    * Optional: a stored property holding the title per interface language (`{ "es": "Francia" }`),
    * shown instead of the title property in that language (shared/search/item-title.ts).
    */
-  localizedTitleProperty: propertyName.optional(),
+  localizedTitleProperty: z.optional(propertyName),
   /** Properties shown under the title, in order. */
-  descriptionProperties: z.array(propertyName).default([]),
+  descriptionProperties: z._default(z.array(propertyName), []),
   /** A property holding an ISO 3166-1 alpha-2 country code: its flag stands for the item (results, item page). */
-  flagProperty: propertyName.optional(),
+  flagProperty: z.optional(propertyName),
   /** The free-text properties a term is searched in. */
-  searchProperties: keyedRecord(propertyName, z.enum(['text', 'text[]'])).refine(
-    (p) => Object.keys(p).length > 0,
-    'must name at least one property',
+  searchProperties: keyedRecord(propertyName, z.enum(['text', 'text[]'])).check(
+    z.refine((p) => Object.keys(p).length > 0, 'must name at least one property'),
   ),
   /** Where a document's rank comes from: a numeric property, used as is or as log10(1 + value). */
-  rank: z.object({ property: propertyName, scale: z.enum(['linear', 'log10']).default('linear') }).optional(),
+  rank: z.optional(
+    z.object({ property: propertyName, scale: z._default(z.enum(['linear', 'log10']), 'linear') }),
+  ),
   /** Orders offered besides relevance (sort 0); `id` names the option in URLs and translations. */
-  sortOptions: z
-    .array(
+  sortOptions: z._default(
+    z.array(
       z.object({
-        id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be lower-case letters, digits and dashes'),
+        id: z.string().check(z.regex(/^[a-z][a-z0-9-]*$/, 'must be lower-case letters, digits and dashes')),
         property: propertyName,
         direction: z.enum(['asc', 'desc']),
       }),
-    )
-    .default([]),
+    ),
+    [],
+  ),
   /** Indexed property → lookup namespace; the lookup `<namespace>.<value>` labels a value. */
-  lookups: keyedRecord(
-    propertyName,
-    z.string().regex(/^[A-Za-z][\w-]*$/, 'must be a lookup namespace'),
-  ).default({}),
+  lookups: z._default(
+    keyedRecord(propertyName, z.string().check(z.regex(/^[A-Za-z][\w-]*$/, 'must be a lookup namespace'))),
+    {},
+  ),
 });
 
-export const DataSourceConfigSchema = DataSourceFields.superRefine((source, ctx) => {
+function checkSource(source: z.output<typeof DataSourceFields>, ctx: z.core.$RefinementCtx) {
   const issue = (path: (string | number)[], message: string) =>
     ctx.addIssue({ code: 'custom', path, message });
   const searched = Object.keys(source.searchProperties);
@@ -188,43 +193,49 @@ export const DataSourceConfigSchema = DataSourceFields.superRefine((source, ctx)
   sortIds.forEach((id, i) => {
     if (sortIds.indexOf(id) !== i) issue(['sortOptions', i, 'id'], `"${id}" is used twice`);
   });
-});
+}
+
+export const DataSourceConfigSchema = DataSourceFields.check(z.superRefine(checkSource));
 
 export const AppConfigSchema = z
   .object({
-    platformName: z.string().min(1),
+    platformName: z.string().check(z.minLength(1)),
     /** File name under the client's public folder, e.g. "logo.svg". */
-    logo: z.string().regex(/^[\w.-]+\.(svg|png|webp)$/, 'must be a file name ending in .svg, .png or .webp'),
+    logo: z
+      .string()
+      .check(z.regex(/^[\w.-]+\.(svg|png|webp)$/, 'must be a file name ending in .svg, .png or .webp')),
     menuSide: z.enum(['left', 'right']),
-    appCode: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be lower-case letters, digits and dashes'),
+    appCode: z.string().check(z.regex(/^[a-z][a-z0-9-]*$/, 'must be lower-case letters, digits and dashes')),
     bottomMenu: z.boolean(),
     menuTooltipButton: z.boolean(),
     gapSearch: z.object({
       /** Keyed by source name, which appears in URLs and artifact names. */
       dataSources: keyedRecord(
-        z.string().regex(/^[a-z][a-z0-9-]*$/),
+        z.string().check(z.regex(/^[a-z][a-z0-9-]*$/)),
         DataSourceConfigSchema,
         'a source name must be lower-case letters, digits and dashes',
       ),
     }),
   })
-  .superRefine((config, ctx) => {
-    // One histogram per range key on the screen: its counts add up across sources bucket by bucket.
-    const bucketsOf = new Map<string, string>();
-    for (const [name, source] of Object.entries(config.gapSearch.dataSources)) {
-      for (const [key, { buckets }] of Object.entries(source.rangeFilters ?? {})) {
-        const first = bucketsOf.get(key) ?? JSON.stringify(buckets);
-        bucketsOf.set(key, first);
-        if (first !== JSON.stringify(buckets)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['gapSearch', 'dataSources', name, 'rangeFilters', key, 'buckets'],
-            message: 'must be the buckets of every other source with this range filter key',
-          });
+  .check(
+    z.superRefine((config, ctx) => {
+      // One histogram per range key on the screen: its counts add up across sources bucket by bucket.
+      const bucketsOf = new Map<string, string>();
+      for (const [name, source] of Object.entries(config.gapSearch.dataSources)) {
+        for (const [key, { buckets }] of Object.entries(source.rangeFilters ?? {})) {
+          const first = bucketsOf.get(key) ?? JSON.stringify(buckets);
+          bucketsOf.set(key, first);
+          if (first !== JSON.stringify(buckets)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['gapSearch', 'dataSources', name, 'rangeFilters', key, 'buckets'],
+              message: 'must be the buckets of every other source with this range filter key',
+            });
+          }
         }
       }
-    }
-  });
+    }),
+  );
 
 export type AppConfigInput = z.input<typeof AppConfigSchema>;
 export type AppConfig = z.infer<typeof AppConfigSchema>;

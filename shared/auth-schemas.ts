@@ -1,17 +1,18 @@
 // The zod schemas of what crosses the wire for sign-in (spec §3, §7): the session, the providers
 // map and the browser's refresh settings. Kept apart from shared/auth.ts so the browser's first
 // load can use the sign-in constants and types without zod; auth-api.ts imports these on demand.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const SessionUserSchema = z.object({
   id: z.string(),
   email: z.string(),
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   role: z.string(),
 });
 
-/** GET {auth}/session answers this, or null when nobody is signed in. */
 export const SessionSchema = z.object({ user: SessionUserSchema, expires: z.string() });
+/** What GET {auth}/session answers: the session, or null when nobody is signed in. */
+export const SessionAnswerSchema = z.nullable(SessionSchema);
 
 export const AuthProviderSchema = z.object({
   id: z.string(),
@@ -30,8 +31,8 @@ export const AuthRedirectSchema = z.object({ url: z.string() });
 export const AuthSettingsSchema = z.object({
   refreshOnWindowFocus: z.boolean(),
   /** Seconds between session refreshes; 0: no timer. */
-  refreshIntervalSeconds: z.number().int().min(0),
+  refreshIntervalSeconds: z.int().check(z.gte(0)),
   /** Lifetime of the rotating bearer token; without a timer the browser refreshes this often. */
-  refreshTokenMaxAgeSeconds: z.number().int().positive(),
+  refreshTokenMaxAgeSeconds: z.int().check(z.positive()),
   selfRegistration: z.boolean(),
 });

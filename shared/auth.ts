@@ -1,7 +1,7 @@
 // What crosses the wire for sign-in (spec §3, §6, §7): the types of the session, the providers map
 // and the browser's refresh settings (their zod schemas live in auth-schemas.ts), and the
 // bearer-token cookie that GraphQL requests read. Free of zod at run time.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type {
   AuthProviderSchema,
   AuthProvidersSchema,

@@ -1,5 +1,5 @@
 // The /contact form's message, validated the same way in the browser and by POST /api/contact.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { localeCodes } from './locales';
 
 export const contactLimits = {
@@ -11,12 +11,15 @@ export const contactLimits = {
   requestBytes: 16 * 1024,
 } as const;
 
+/** Text without its surrounding spaces, then from `min` to `max` characters long. */
+const trimmed = (min: number, max: number) => z.string().check(z.trim(), z.minLength(min), z.maxLength(max));
+
 export const ContactMessageSchema = z.strictObject({
-  name: z.string().trim().min(1).max(contactLimits.name),
-  email: z.string().trim().min(1).max(contactLimits.email).pipe(z.email()),
-  subject: z.string().trim().min(1).max(contactLimits.subject),
-  message: z.string().trim().min(contactLimits.messageMin).max(contactLimits.message),
-  locale: z.enum(localeCodes as [string, ...string[]]).optional(),
+  name: trimmed(1, contactLimits.name),
+  email: z.pipe(trimmed(1, contactLimits.email), z.email()),
+  subject: trimmed(1, contactLimits.subject),
+  message: trimmed(contactLimits.messageMin, contactLimits.message),
+  locale: z.optional(z.enum(localeCodes as [string, ...string[]])),
 });
 export type ContactMessageInput = z.input<typeof ContactMessageSchema>;
 

@@ -1,6 +1,6 @@
 // The consent cookie: which optional categories the visitor allowed, under which revision of our
 // storage catalogue, and when. A cookie from an older revision counts as no decision.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CONSENT_COOKIE } from '#shared/consent';
 import { readCookie, writeCookie } from '../lib/cookies';
 
@@ -22,7 +22,7 @@ export interface ConsentDecision {
 }
 
 const DecisionSchema = z.object({
-  revision: z.number().int(),
+  revision: z.int(),
   allowed: z.array(z.enum(optionalCategories)),
   decidedAt: z.iso.datetime(),
 });

@@ -1,7 +1,7 @@
 // The IndexedDB behind the key-value store: items partitioned by owner ('' before sign-in, else the
 // user id, so one person's items never show up for the next), and which partition was last in use.
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB } from 'idb';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { KvKeySchema, KvMetaSchema, type KvRecord } from '#shared/kv/kv-item';
 import { type JsonValue, jsonValueProblem } from '#shared/kv/kv-value';
 
@@ -36,7 +36,9 @@ export function openKvDatabase(name: string): Promise<KvDatabase> {
 const StoredRecordSchema = z.object({
   owner: z.string(),
   key: KvKeySchema,
-  value: z.unknown().refine((value) => jsonValueProblem(value) === null, 'not a storable JSON value'),
+  value: z
+    .unknown()
+    .check(z.refine((value) => jsonValueProblem(value) === null, 'not a storable JSON value')),
   meta: KvMetaSchema,
 });
 

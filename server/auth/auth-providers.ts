@@ -4,7 +4,7 @@ import type { Provider } from '@auth/core/providers';
 import Credentials from '@auth/core/providers/credentials';
 import GitHub from '@auth/core/providers/github';
 import Google from '@auth/core/providers/google';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
@@ -16,7 +16,10 @@ import { EmailSchema, findUserByEmail } from './user-store';
 /** How long an email sign-in link works. */
 const EMAIL_LINK_MAX_AGE_SECONDS = 15 * 60;
 
-const CredentialsSchema = z.object({ email: EmailSchema, password: z.string().min(1).max(1024) });
+const CredentialsSchema = z.object({
+  email: EmailSchema,
+  password: z.string().check(z.minLength(1), z.maxLength(1024)),
+});
 
 function credentialsProvider(db: Db): Provider {
   return Credentials({

@@ -1,7 +1,7 @@
 // Password hashing with scrypt (node:crypto, no native add-on). Stored as
 // `scrypt$N$r$p$salt$hash` so the cost can be raised later without breaking old hashes.
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // Tests (Vitest and the e2e server run with NODE_ENV=test) hash at a 32× cheaper cost; every hash
 // carries its own cost, so it verifies the same way whichever cost made it.
@@ -12,8 +12,10 @@ const SALT_LENGTH = 16;
 /** What an operator may set as a password. */
 export const PasswordSchema = z
   .string()
-  .min(8, 'must be at least 8 characters')
-  .max(1024, 'must be at most 1024 characters');
+  .check(
+    z.minLength(8, 'must be at least 8 characters'),
+    z.maxLength(1024, 'must be at most 1024 characters'),
+  );
 
 function derive(password: string, salt: Buffer, cost: typeof COST): Promise<Buffer> {
   // 128·N·r bytes of memory; Node refuses above maxmem, so allow twice that.

@@ -1,7 +1,7 @@
 // Reads and writes accounts in the users table; shared by Auth.js, the session reader and the
 // operator CLI (scripts/users.ts).
 import { asc, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Db } from '../db/client';
 import { users } from '../db/schema/users';
 import { hashPassword } from './password';
@@ -14,10 +14,10 @@ export function normalizeEmail(email: string): string {
   return email.normalize('NFKC').trim().toLowerCase();
 }
 
-export const EmailSchema = z
-  .string()
-  .transform(normalizeEmail)
-  .pipe(z.email('is not a valid email address').max(320));
+export const EmailSchema = z.pipe(
+  z.pipe(z.string(), z.transform(normalizeEmail)),
+  z.email('is not a valid email address').check(z.maxLength(320)),
+);
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   const [row] = await db

@@ -2,7 +2,7 @@
 // one document, an edit validated as an import's records are, and deletion. Each change raises the
 // source's revision and is announced, so its index is rebuilt, and writes an audit record.
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   type DocumentDetail,
   type DocumentPage,

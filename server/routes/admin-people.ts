@@ -3,6 +3,7 @@
 // sessions of ADR 012, on every process). Admins cannot demote or disable themselves, so a console
 // never locks its last admin out by a slip.
 import { Hono } from 'hono';
+import { z } from 'zod/mini';
 import {
   type AdminUser,
   type CreatedUser,
@@ -46,8 +47,8 @@ const adminUser = (row: UserRow): AdminUser => ({
 });
 
 const body = { maxBytes: MAX_ADMIN_JSON_BYTES, what: 'An account request' };
-const CreateBody = CreateUserSchema.extend({ email: EmailSchema, password: PasswordSchema.optional() });
-const PasswordBody = ResetPasswordSchema.extend({ password: PasswordSchema });
+const CreateBody = z.extend(CreateUserSchema, { email: EmailSchema, password: z.optional(PasswordSchema) });
+const PasswordBody = z.extend(ResetPasswordSchema, { password: PasswordSchema });
 
 export function adminPeopleRoutes({
   database,

@@ -5,7 +5,7 @@ import { Auth } from '@auth/core';
 import { decode } from '@auth/core/jwt';
 import { type Context, Hono } from 'hono';
 import { serialize } from 'hono/utils/cookie';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiPaths } from '#shared/api-paths';
 import { type AuthSettings, bearerTokenCookie, type Session } from '#shared/auth';
 import { anonymousSessionCheck, NULL_SESSION_HEADERS } from '../auth/anonymous-session';

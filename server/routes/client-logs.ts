@@ -4,7 +4,7 @@
 // GET /api/client-logs: the stored entries the caller may read back.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   ClientLogBatchSchema,
   type ClientLogEntry,
@@ -56,14 +56,19 @@ const pinoLevelOf: Record<LogSeverity, number> = {
 };
 
 /** One entry or a batch, told apart by shape rather than as a union, so issues name the offending field. */
-const ClientLogRequestSchema = z.unknown().transform((raw, ctx): ClientLogEntry[] => {
-  const parsed = Array.isArray(raw)
-    ? ClientLogBatchSchema.safeParse(raw)
-    : ClientLogEntrySchema.safeParse(raw);
-  if (parsed.success) return Array.isArray(parsed.data) ? parsed.data : [parsed.data];
-  for (const { path, message } of parsed.error.issues) ctx.addIssue({ code: 'custom', path, message });
-  return z.NEVER;
-});
+const ClientLogRequestSchema = z.pipe(
+  z.unknown(),
+  z.transform((raw, ctx): ClientLogEntry[] => {
+    const parsed = Array.isArray(raw)
+      ? ClientLogBatchSchema.safeParse(raw)
+      : ClientLogEntrySchema.safeParse(raw);
+    if (parsed.success) return Array.isArray(parsed.data) ? parsed.data : [parsed.data];
+    for (const { path, message } of parsed.error.issues) {
+      ctx.issues.push({ code: 'custom', path, message, input: raw });
+    }
+    return z.NEVER;
+  }),
+);
 
 interface EntryContext {
   appCode: string;

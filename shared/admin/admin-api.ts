@@ -1,6 +1,6 @@
 // What crosses the wire between the data owners' console (or the operator CLIs) and /api/admin/*:
 // request bodies (validated by the server) and the answers' shapes.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { localeCodes } from '../locales';
 
 /** Largest import file accepted through the API (the CLI on the server's machine sends the same files). */
@@ -18,11 +18,11 @@ export const ImportFormatSchema = z.enum(importFormats);
 export const ImportModeSchema = z.enum(['merge', 'replace']);
 export type ImportMode = z.infer<typeof ImportModeSchema>;
 
-const PageSizeSchema = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50);
+const PageSizeSchema = z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_PAGE_SIZE)), 50);
 
 export const AuditQuerySchema = z.strictObject({
   /** Entries older than this id (the previous page's `next`). */
-  before: z.coerce.number().int().min(1).optional(),
+  before: z.optional(z.coerce.number().check(z.int(), z.gte(1))),
   limit: PageSizeSchema,
 });
 
@@ -80,7 +80,7 @@ export interface SourceStatus {
 export const ImportQuerySchema = z.strictObject({
   format: ImportFormatSchema,
   /** Check and apply in one request (the CLI); absent: a dry run whose upload is kept for `apply`. */
-  apply: ImportModeSchema.optional(),
+  apply: z.optional(ImportModeSchema),
 });
 
 export const ApplyImportSchema = z.strictObject({ mode: ImportModeSchema });
@@ -121,9 +121,9 @@ export type ProgressLine<T> =
 
 export const DocumentQuerySchema = z.strictObject({
   /** Keys or titles starting with this text (case-insensitive). */
-  q: z.string().max(200).optional(),
+  q: z.optional(z.string().check(z.maxLength(200))),
   /** The last key of the previous page. */
-  after: z.string().max(1000).optional(),
+  after: z.optional(z.string().check(z.maxLength(1000))),
   limit: PageSizeSchema,
 });
 
@@ -147,20 +147,20 @@ export interface DocumentDetail {
 
 export const RoleSchema = z
   .string()
-  .regex(/^[a-z][a-z0-9-]{0,31}$/, 'must be lower-case letters, digits and dashes');
+  .check(z.regex(/^[a-z][a-z0-9-]{0,31}$/, 'must be lower-case letters, digits and dashes'));
 
 export const UpdateUserSchema = z
-  .strictObject({ role: RoleSchema.optional(), disabled: z.boolean().optional() })
-  .refine((body) => body.role !== undefined || body.disabled !== undefined, 'give role or disabled');
+  .strictObject({ role: z.optional(RoleSchema), disabled: z.optional(z.boolean()) })
+  .check(z.refine((body) => body.role !== undefined || body.disabled !== undefined, 'give role or disabled'));
 
 /** The language of an invitation's email; the admin's own when absent. */
-const InvitationLanguageSchema = z.enum(localeCodes as [string, ...string[]]).optional();
+const InvitationLanguageSchema = z.optional(z.enum(localeCodes as [string, ...string[]]));
 
 export const CreateUserSchema = z.strictObject({
-  email: z.string().max(320),
-  name: z.string().max(200).nullable().optional(),
-  role: RoleSchema.default('user'),
-  password: z.string().max(1024).optional(),
+  email: z.string().check(z.maxLength(320)),
+  name: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+  role: z._default(RoleSchema, 'user'),
+  password: z.optional(z.string().check(z.maxLength(1024))),
   language: InvitationLanguageSchema,
 });
 
@@ -174,7 +174,7 @@ export const InviteSchema = z.strictObject({ language: InvitationLanguageSchema 
  */
 export type Invitation = { status: 'sent' | 'logged' | 'off' } | { status: 'failed'; reason: string };
 
-export const ResetPasswordSchema = z.strictObject({ password: z.string().max(1024) });
+export const ResetPasswordSchema = z.strictObject({ password: z.string().check(z.maxLength(1024)) });
 
 export interface AdminUser {
   id: string;

@@ -1,6 +1,6 @@
 // A local stored item (spec §3): {key, value, meta}. The store keeps KvRecords; readers get KvItems,
 // whose meta adds the computed `expired`. The limits hold in the browser and on the server alike.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { type JsonValue, textProblem, valueChecksum } from './kv-value';
 
 export const kvLimits = {
@@ -21,14 +21,14 @@ export const kvLimits = {
 /** Keys that name an object's prototype cannot be keys of a snapshot object. */
 const RESERVED_KEYS = new Set(['__proto__']);
 
-export const KvKeySchema = z
-  .string()
-  .min(1, 'must not be empty')
-  .max(kvLimits.keyLength, `must be at most ${kvLimits.keyLength} characters`)
-  .superRefine((key, ctx) => {
+export const KvKeySchema = z.string().check(
+  z.minLength(1, 'must not be empty'),
+  z.maxLength(kvLimits.keyLength, `must be at most ${kvLimits.keyLength} characters`),
+  z.superRefine((key, ctx) => {
     const problem = RESERVED_KEYS.has(key) ? 'is reserved' : textProblem(key);
     if (problem) ctx.addIssue({ code: 'custom', message: `the key ${problem}` });
-  });
+  }),
+);
 
 /** Times as Date.prototype.toISOString writes them (UTC, milliseconds), so they also sort as text. */
 export const IsoTimeSchema = z.iso.datetime({
@@ -36,21 +36,22 @@ export const IsoTimeSchema = z.iso.datetime({
   message: 'must be an ISO time like 2025-01-31T12:00:00.000Z',
 });
 
-export const KvMetaSchema = z
-  .strictObject({
+export const KvMetaSchema = z.pipe(
+  z.strictObject({
     /** Removing a persisted item keeps a tombstone so the removal can sync. */
     persist: z.boolean(),
     updated: IsoTimeSchema,
     /** crc32c of the value's canonical JSON (kv-value.ts). */
-    checksum: z.number().int().min(0).max(0xffff_ffff),
-    expiry: IsoTimeSchema.nullable(),
+    checksum: z.int().check(z.gte(0), z.lte(0xffff_ffff)),
+    expiry: z.nullable(IsoTimeSchema),
     /** Seconds to live that set the expiry, when it was given that way. */
-    ttl: z.number().int().min(1).max(kvLimits.ttlSeconds).nullable(),
+    ttl: z.nullable(z.int().check(z.gte(1), z.lte(kvLimits.ttlSeconds))),
     removed: z.boolean(),
     /** Computed by every reader; accepted from clients that echo it and never stored. */
-    expired: z.boolean().optional(),
-  })
-  .transform(({ expired: _computed, ...meta }) => meta);
+    expired: z.optional(z.boolean()),
+  }),
+  z.transform(({ expired: _computed, ...meta }) => meta),
+);
 export type KvMeta = z.output<typeof KvMetaSchema>;
 
 /** What the store keeps: a removed item has a null value. */

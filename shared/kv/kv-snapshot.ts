@@ -1,49 +1,55 @@
 // The backup snapshot of spec §3 as it crosses the wire: an object keyed by item key whose entries
 // hold {value, meta}, removed ones meta only. Shape and sizes are checked the same way on both sides.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { KvKeySchema, type KvMeta, KvMetaSchema, type KvRecord, kvLimits } from './kv-item';
 import { canonicalJson, type JsonValue, jsonValueProblem, utf8Length, valueChecksum } from './kv-value';
 
-const JsonValueSchema = z.unknown().superRefine((value, ctx) => {
-  const problem = jsonValueProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: `the value ${problem}` });
-});
+const JsonValueSchema = z.unknown().check(
+  z.superRefine((value, ctx) => {
+    const problem = jsonValueProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: `the value ${problem}` });
+  }),
+);
 
 export const BackupEntrySchema = z
-  .strictObject({ value: JsonValueSchema.optional(), meta: KvMetaSchema })
-  .superRefine((entry, ctx) => {
-    const hasValue = 'value' in entry;
-    if (entry.meta.removed && hasValue) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'a removed entry holds meta only' });
-      return;
-    }
-    if (!entry.meta.removed && !hasValue) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['value'],
-        message: 'an entry that is not removed needs a value',
-      });
-      return;
-    }
-    if (valueChecksum((entry.value ?? null) as JsonValue) !== entry.meta.checksum) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['meta', 'checksum'],
-        message: "does not match the crc32c of the value's canonical JSON",
-      });
-    }
-  });
+  .strictObject({ value: z.optional(JsonValueSchema), meta: KvMetaSchema })
+  .check(
+    z.superRefine((entry, ctx) => {
+      const hasValue = 'value' in entry;
+      if (entry.meta.removed && hasValue) {
+        ctx.addIssue({ code: 'custom', path: ['value'], message: 'a removed entry holds meta only' });
+        return;
+      }
+      if (!entry.meta.removed && !hasValue) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['value'],
+          message: 'an entry that is not removed needs a value',
+        });
+        return;
+      }
+      if (valueChecksum((entry.value ?? null) as JsonValue) !== entry.meta.checksum) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['meta', 'checksum'],
+          message: "does not match the crc32c of the value's canonical JSON",
+        });
+      }
+    }),
+  );
 export type BackupEntry = { value: JsonValue; meta: KvMeta } | { meta: KvMeta };
 
-export const BackupSnapshotSchema = z
-  .unknown()
-  .superRefine((raw, ctx) => {
-    // A record schema would drop this key silently; refuse it out loud instead.
-    if (typeof raw === 'object' && raw !== null && Object.hasOwn(raw, '__proto__')) {
-      ctx.addIssue({ code: 'custom', path: ['__proto__'], message: 'the key is reserved' });
-    }
-  })
-  .pipe(z.record(KvKeySchema, BackupEntrySchema));
+export const BackupSnapshotSchema = z.pipe(
+  z.unknown().check(
+    z.superRefine((raw, ctx) => {
+      // A record schema would drop this key silently; refuse it out loud instead.
+      if (typeof raw === 'object' && raw !== null && Object.hasOwn(raw, '__proto__')) {
+        ctx.addIssue({ code: 'custom', path: ['__proto__'], message: 'the key is reserved' });
+      }
+    }),
+  ),
+  z.record(KvKeySchema, BackupEntrySchema),
+);
 export type BackupSnapshot = Record<string, BackupEntry>;
 
 export function toBackupEntry(record: KvRecord): BackupEntry {

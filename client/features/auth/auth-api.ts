@@ -1,7 +1,7 @@
 // The browser side of the Auth.js REST API (spec §7), every answer checked with zod. A call that
 // cannot reach the auth handler logs where it expected it and throws (spec §8). The schemas (and
 // zod) load with the first call, in parallel with its request, not with the first page.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { apiPaths } from '#shared/api-paths';
 
 type AuthSchemas = typeof import('#shared/auth-schemas');
@@ -29,7 +29,7 @@ function authFailure(url: string, cause: unknown): Error {
 
 async function fetchChecked<T>(
   url: string,
-  pick: (schemas: AuthSchemas) => z.ZodType<T>,
+  pick: (schemas: AuthSchemas) => z.ZodMiniType<T>,
   init?: RequestInit,
 ): Promise<T> {
   try {
@@ -54,7 +54,7 @@ export function fetchProviders() {
 
 export function fetchSession(callbackUrl?: string) {
   const query = callbackUrl ? `?${new URLSearchParams({ callbackUrl })}` : '';
-  return fetchChecked(`${apiPaths.auth}/session${query}`, (s) => s.SessionSchema.nullable());
+  return fetchChecked(`${apiPaths.auth}/session${query}`, (s) => s.SessionAnswerSchema);
 }
 
 export function fetchAuthSettings() {

@@ -1,7 +1,7 @@
 // Checks the form with the server's own schema and words each problem with the spec's default form
 // messages (§5, the shared `validation` messages), per field.
 import type { TFunction } from 'i18next';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { type ContactMessageInput, ContactMessageSchema } from '#shared/contact-message';
 
 export type ContactField = 'name' | 'email' | 'subject' | 'message';

@@ -1,6 +1,6 @@
 // The sender's name and email, remembered on this device only when the visitor allowed the
 // "preferences" category (key sift:contact-sender in the storage catalogue).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { optionalStorage } from '#client/consent/optional-storage';
 
 const KEY = 'sift:contact-sender';

@@ -1,7 +1,7 @@
 // The device copy of the lookups (spec §7): localStorage `lookups`, the list as the server sent it.
 // Written on every successful load, read when loading fails, removed on sign-out because a signed-in
 // user's copy holds lookups of protected sources.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const LOOKUPS_STORAGE_KEY = 'lookups';
 

@@ -2,7 +2,7 @@
 // again when the search box is focused and empty. Kept only with the "preferences" consent (key
 // gap-search:recentSearches in the storage catalogue), for the person they were made by: a
 // signed-in user's are removed at sign-out (signed-out-wipe.tsx) and never shown to anyone else.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { optionalStorage } from '#client/consent/optional-storage';
 import { foldText } from '#shared/search/tokenizer';
 
@@ -11,7 +11,7 @@ export const RECENT_SEARCHES_KEY = 'gap-search:recentSearches';
 export const RECENT_SEARCHES_LIMIT = 5;
 
 /** `owner`: the signed-in user's id, or null for nobody. */
-const StoredSchema = z.object({ owner: z.string().nullable(), searches: z.array(z.string()) });
+const StoredSchema = z.object({ owner: z.nullable(z.string()), searches: z.array(z.string()) });
 type Stored = z.infer<typeof StoredSchema>;
 
 const storage = optionalStorage('preferences');

@@ -1,7 +1,7 @@
 // The search screen's state as the URL carries it (spec §2, §4, §5): the chips route parameter
 // and the query string s, f, sort, page, itemsPerPage. Reading never throws: a broken value reads
 // as its default, so any pasted URL opens a working screen.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { paths } from '#client/paths';
 import type { SelectedFilters } from '#shared/search/search-request';
 

@@ -2,7 +2,8 @@
 // to a source's documents is announced on the search core's DOCUMENTS_CHANGED_CHANNEL, exactly as
 // SearchIndexService.documentsChanged does, so whichever server process holds the build lease
 // rebuilds the index and every process then hears `indexUpdated`.
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import '#shared/zod-locale';
 import { writeDocuments } from '#server/search/document-store';
 import { DOCUMENTS_CHANGED_CHANNEL } from '#server/search/index-service';
 import { validateRecords } from '#server/search/record-validation';
@@ -20,13 +21,19 @@ const noNul = (text: string) => !text.includes('\u0000');
 const LookupsSchema = z
   .array(
     z.object({
-      id: z.string().trim().min(1).max(200).refine(noNul, 'may not contain U+0000'),
-      values: z.array(z.string().max(1000).refine(noNul, 'may not contain U+0000')).min(1).max(50),
+      id: z
+        .string()
+        .check(z.trim(), z.minLength(1), z.maxLength(200), z.refine(noNul, 'may not contain U+0000')),
+      values: z
+        .array(z.string().check(z.maxLength(1000), z.refine(noNul, 'may not contain U+0000')))
+        .check(z.minLength(1), z.maxLength(50)),
     }),
   )
-  .min(1)
-  .max(MAX_LOOKUPS_PER_CALL)
-  .refine((rows) => new Set(rows.map((r) => r.id)).size === rows.length, 'the same id appears twice');
+  .check(
+    z.minLength(1),
+    z.maxLength(MAX_LOOKUPS_PER_CALL),
+    z.refine((rows) => new Set(rows.map((r) => r.id)).size === rows.length, 'the same id appears twice'),
+  );
 
 function checkCount(what: string, count: number, max: number) {
   if (count < 1 || count > max) throw graphqlError('BAD_USER_INPUT', `Give between 1 and ${max} ${what}.`);
