@@ -21,7 +21,8 @@ export const kvLimits = {
 /** Keys that name an object's prototype cannot be keys of a snapshot object. */
 const RESERVED_KEYS = new Set(['__proto__']);
 
-export const KvKeySchema = z.string().check(
+// Its messages are its own: the browser loads none of zod's, and the store's errors pass them on.
+export const KvKeySchema = z.string({ error: 'must be text' }).check(
   z.minLength(1, 'must not be empty'),
   z.maxLength(kvLimits.keyLength, `must be at most ${kvLimits.keyLength} characters`),
   z.superRefine((key, ctx) => {

@@ -77,6 +77,10 @@ describe('set', () => {
   ])('refuses %s', (_name, run, code) => {
     expect(errorCode(run)).toBe(code);
   });
+
+  it('says what is wrong with a key that is not text, in its own words', () => {
+    expect(() => set(7 as unknown as string, 1)).toThrow('must be text');
+  });
 });
 
 describe('remove', () => {
