@@ -2,13 +2,14 @@
 // at most once per path every 10 s so a truly broken chunk cannot cause a reload loop.
 // Offline, a reload would only trade the app for the browser's offline page, so it is skipped.
 const GUARD_MS = 10_000;
-const keyFor = (path: string) => `sift:chunk-reload:${path}`;
+/** Where the time of the last reload for `path` is kept (sessionStorage). */
+export const chunkReloadKey = (path: string) => `sift:chunk-reload:${path}`;
 
 export function reloadAfterChunkError(path: string): boolean {
   if (!navigator.onLine) return false;
-  const last = Number(sessionStorage.getItem(keyFor(path)) ?? 0);
+  const last = Number(sessionStorage.getItem(chunkReloadKey(path)) ?? 0);
   if (Date.now() - last < GUARD_MS) return false;
-  sessionStorage.setItem(keyFor(path), String(Date.now()));
+  sessionStorage.setItem(chunkReloadKey(path), String(Date.now()));
   window.location.reload();
   return true;
 }

@@ -1,3 +1,4 @@
+import { chunkReloadKey } from '#client/app/chunk-reload';
 import { collectPageErrors } from './console';
 import { hydrated } from './hydration';
 import { errorRoutes, protectedRoutes } from './routes';
@@ -173,7 +174,10 @@ test('the page stays when the backup sync’s and the sign-out wipe’s code can
   // Here the browser still believes it is online, so the first failed chunk would reload the page
   // once (chunk-reload.ts, for a build that removed it), and that reload's start could meet the
   // connection's drop below. This page is as if it had just reloaded for that reason.
-  await page.addInitScript(() => sessionStorage.setItem('sift:chunk-reload:/about', String(Date.now())));
+  await page.addInitScript(
+    (key) => sessionStorage.setItem(key, String(Date.now())),
+    chunkReloadKey('/about'),
+  );
   const failed = new Set<string>();
   await page.route(background, (route) => {
     failed.add(background.exec(route.request().url())![1]!);
