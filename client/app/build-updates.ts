@@ -41,16 +41,19 @@ export async function checkForNewBuild(): Promise<boolean> {
   return newerBuildId !== null;
 }
 
+/** Reloads the page into the newer build, through its service worker when there is one. */
+export function reloadIntoNewerBuild(): void {
+  serviceWorker()
+    .then((sw) => sw.reloadIntoLatestVersion())
+    .catch(() => window.location.reload());
+}
+
 export function useReloadOnNewBuild(): void {
   const location = useLocation();
   const firstLocation = useRef(location.key);
 
   useEffect(() => {
-    if (location.key !== firstLocation.current && newerBuildId) {
-      serviceWorker()
-        .then((sw) => sw.reloadIntoLatestVersion())
-        .catch(() => window.location.reload());
-    }
+    if (location.key !== firstLocation.current && newerBuildId) reloadIntoNewerBuild();
   }, [location.key]);
 
   useEffect(() => {

@@ -1,12 +1,12 @@
-// Catches every routing and rendering error: reloads on a stale chunk, logs for bots, and
-// otherwise shows the spec's error page inside the default layout. The page's code loads only when
+// Catches every routing and rendering error: reloads into a newer build when one replaced a chunk
+// that failed to load, logs for bots, and otherwise shows the spec's error page inside the default layout. The page's code loads only when
 // an error happens; if even that fails (a stale build, offline), a plain message stands in.
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { captureError } from '../logging/error-capture';
 import { type AppError, isBot, isChunkLoadError, toAppError } from './app-error';
-import { reloadAfterChunkError } from './chunk-reload';
+import { reloadIfReplaced } from './chunk-reload';
 
 type ErrorViewProps = { error: AppError };
 
@@ -33,10 +33,32 @@ const ErrorView = lazy(() =>
     .catch(() => ({ default: PlainErrorPage })),
 );
 
+/**
+ * For a chunk that failed to load: true while asking whether a newer build replaced it, and from
+ * then on if the page is reloading into that build; false once the page stays, and for other errors.
+ */
+function useReloadingForChunk(error: unknown): boolean {
+  const chunk = isChunkLoadError(error);
+  const [stays, setStays] = useState<unknown>(null);
+  useEffect(() => {
+    if (!chunk) return;
+    let current = true;
+    void reloadIfReplaced(window.location.pathname)
+      .catch(() => false)
+      .then((reloading) => {
+        if (!reloading && current) setStays(error);
+      });
+    return () => {
+      current = false;
+    };
+  }, [chunk, error]);
+  return chunk && stays !== error;
+}
+
 export function RootErrorBoundary() {
   const raw = useRouteError();
   const error = toAppError(raw);
-  const reloading = isChunkLoadError(raw) && reloadAfterChunkError(window.location.pathname);
+  const reloading = useReloadingForChunk(raw);
   const bot = isBot(navigator.userAgent);
 
   const notFound = error.statusCode === 404;

@@ -1,4 +1,5 @@
-import { chunkReloadKey } from '#client/app/chunk-reload';
+import type { Page } from '@playwright/test';
+import { apiPaths } from '#shared/api-paths';
 import { collectPageErrors } from './console';
 import { hydrated } from './hydration';
 import { errorRoutes, protectedRoutes } from './routes';
@@ -126,16 +127,28 @@ test('a new build is picked up with a full load on the next navigation', async (
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Sift');
 });
 
-test('a route chunk that fails to load reloads the page once', async ({ page }) => {
+/** Marks the document, so that a test can tell the same page from one loaded again. */
+const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { beforeNavigation: true }));
+const samePage = (page: Page) => page.evaluate(() => 'beforeNavigation' in window);
+
+test('a route chunk gone with a newer build reloads the page into it, once', async ({ page }) => {
   // Failing from the start: a rendered page may preload the route's chunk before any tap.
   let failures = 0;
   await page.route(/\/assets\/contact-[\w-]+\.js$/, (route) => {
     failures += 1;
     return route.abort();
   });
+  // The deployment happens once the page has started: until then the server names this build.
+  let deployed = false;
+  await page.route(
+    (url) => url.pathname === apiPaths.latestBuild,
+    (route) => (deployed ? route.fulfill({ json: { id: 'a-newer-build' } }) : route.continue()),
+  );
   await page.goto('/home');
   // Before hydration a link navigates as a plain link: the load that follows would be that one.
   await hydrated(page, 'a[href="/contact"]');
+  await markPage(page);
+  deployed = true;
   const reloaded = page.waitForEvent('load');
   await page
     .getByRole('navigation', { name: 'Main navigation' })
@@ -145,6 +158,41 @@ test('a route chunk that fails to load reloads the page once', async ({ page }) 
   expect(failures).toBeGreaterThanOrEqual(1);
   // Within 10 s of the first reload the guard shows the error page instead of reloading again.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
+  expect(await samePage(page)).toBe(false);
+});
+
+test('a chunk gone with a newer build, asked for outside a navigation, reloads the page into it', async ({
+  page,
+}) => {
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  await page.route(/\/assets\/(backup-sync|signed-out-wipe)-[\w-]+\.js$/, (route) =>
+    route.fulfill({ status: 404 }),
+  );
+  await page.route(
+    (url) => url.pathname === apiPaths.latestBuild,
+    (route) => route.fulfill({ json: { id: 'a-newer-build' } }),
+  );
+  await page.goto('/about');
+  await expect.poll(() => loads).toBe(2);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Sift');
+});
+
+test('a route chunk that fails while the build is still the server’s shows the error page and keeps the page', async ({
+  page,
+}) => {
+  // The connection dropped without the browser noticing: a reload would lose the page, and more.
+  await page.route(/\/assets\/contact-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+  await page.goto('/home');
+  await hydrated(page, 'a[href="/contact"]');
+  await markPage(page);
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Contact' })
+    .click();
+  // Shown only once the server has named this build as its latest.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
+  expect(await samePage(page)).toBe(true);
 });
 
 test('offline, a route chunk that fails to load shows the error page instead of reloading', async ({
@@ -154,14 +202,14 @@ test('offline, a route chunk that fails to load shows the error page instead of 
   await page.goto('/home');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await untilStartupPreloaded(page);
-  await page.evaluate(() => Object.assign(window, { beforeNavigation: true }));
+  await markPage(page);
   await context.setOffline(true);
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Contact' })
     .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
-  expect(await page.evaluate(() => 'beforeNavigation' in window)).toBe(true);
+  expect(await samePage(page)).toBe(true);
   await context.setOffline(false);
 });
 
@@ -169,15 +217,11 @@ test('the page stays when the backup sync’s and the sign-out wipe’s code can
   page,
   context,
 }) => {
-  // As when the connection drops right after the page arrived, before the service worker holds the app.
+  // As when the connection drops right after the page arrived, before the service worker holds the
+  // app, and the browser still believes it is online.
   const background = /\/assets\/(backup-sync|signed-out-wipe)-[\w-]+\.js$/;
-  // Here the browser still believes it is online, so the first failed chunk would reload the page
-  // once (chunk-reload.ts, for a build that removed it), and that reload's start could meet the
-  // connection's drop below. This page is as if it had just reloaded for that reason.
-  await page.addInitScript(
-    (key) => sessionStorage.setItem(key, String(Date.now())),
-    chunkReloadKey('/about'),
-  );
+  let loads = 0;
+  page.on('load', () => (loads += 1));
   const failed = new Set<string>();
   await page.route(background, (route) => {
     failed.add(background.exec(route.request().url())![1]!);
@@ -200,6 +244,7 @@ test('the page stays when the backup sync’s and the sign-out wipe’s code can
   await Promise.all(loaded);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Sift');
   expect(await page.evaluate(() => 'beforeTheDrop' in window), 'the same page, not reloaded').toBe(true);
+  expect(loads, 'one load of the page').toBe(1);
 });
 
 test('the start-up code is preloaded by the page and imported by the entry in stages, not statically', async ({
