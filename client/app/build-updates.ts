@@ -11,6 +11,7 @@ const serviceWorker = () => import('../features/pwa/service-worker-store');
 
 export const currentBuildId = __BUILD_ID__;
 const CHECK_INTERVAL_MS = 3600_000;
+const CHECK_TIMEOUT_MS = 5_000;
 
 let newerBuildId: string | null = null;
 
@@ -22,18 +23,33 @@ async function fetchBuildManifest(buildId: string): Promise<unknown> {
   return response.json();
 }
 
+/**
+ * The id of the build the server serves now, or undefined if it is not known within
+ * CHECK_TIMEOUT_MS: a connection that dropped without the browser noticing may never answer.
+ */
+async function latestBuildId(): Promise<string | undefined> {
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), CHECK_TIMEOUT_MS);
+  try {
+    const response = await fetch(`${apiPaths.latestBuild}?timestamp=${Date.now()}`, {
+      cache: 'no-store',
+      signal: timeout.signal,
+    });
+    return response.ok ? ((await response.json()) as { id?: string }).id : undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function checkForNewBuild(): Promise<boolean> {
   try {
-    const response = await fetch(`${apiPaths.latestBuild}?timestamp=${Date.now()}`, { cache: 'no-store' });
-    if (response.ok) {
-      const { id } = (await response.json()) as { id?: string };
-      if (id && id !== currentBuildId && id !== newerBuildId) {
-        newerBuildId = id;
-        await Promise.all([
-          fetchBuildManifest(id),
-          serviceWorker().then((sw) => sw.checkForServiceWorkerUpdate()),
-        ]);
-      }
+    const id = await latestBuildId();
+    if (id && id !== currentBuildId && id !== newerBuildId) {
+      newerBuildId = id;
+      await Promise.all([
+        fetchBuildManifest(id),
+        serviceWorker().then((sw) => sw.checkForServiceWorkerUpdate()),
+      ]);
     }
   } catch (error) {
     console.warn('Build check failed', error);

@@ -195,6 +195,30 @@ test('a route chunk that fails while the build is still the server’s shows the
   expect(await samePage(page)).toBe(true);
 });
 
+test('a route chunk that fails while the server does not answer shows the error page once the check gives up', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.route(/\/assets\/contact-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+  await page.goto('/home');
+  await hydrated(page, 'a[href="/contact"]');
+  await markPage(page);
+  // The connection is gone in silence: the question for the latest build is never answered.
+  const asked = page.waitForRequest((request) => new URL(request.url()).pathname === apiPaths.latestBuild);
+  await page.route(
+    (url) => url.pathname === apiPaths.latestBuild,
+    () => undefined,
+  );
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Contact' })
+    .click();
+  await asked;
+  await page.clock.runFor(5_000);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
+  expect(await samePage(page)).toBe(true);
+});
+
 test('offline, a route chunk that fails to load shows the error page instead of reloading', async ({
   page,
   context,
