@@ -98,7 +98,13 @@ describe('signing out', () => {
     await choose(app, 'Sign out');
     const dialog = await screen.findByRole('dialog', { name: 'One item is not backed up' });
     expect(dialog.textContent).toContain('The server refused the backup: The snapshot is too large.');
-    // Told of the refusal here, so the refusal notice leaves it.
+    // Told of the refusal here, so the refusal notice leaves it; and of a later sync's refusal while
+    // the dialog is open.
+    const first = kvSync.getState().lastResult?.at;
+    expect(toldRefusal.getState().at).toBe(first);
+    await expect(kvSync.sync()).rejects.toThrow('The snapshot is too large.');
+    expect(kvSync.getState().lastResult).toMatchObject({ refused: true });
+    expect(kvSync.getState().lastResult?.at).not.toBe(first);
     expect(toldRefusal.getState().at).toBe(kvSync.getState().lastResult?.at);
     await app.user.click(within(dialog).getByRole('button', { name: 'Stay signed in' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

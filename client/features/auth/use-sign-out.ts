@@ -3,7 +3,7 @@
 // the sign-in page when it is protected). When the backup still lacks some of the items, nothing is
 // deleted unasked: the person decides (UnbackedItemsDialog) whether to sign out without them.
 import { type Query, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { kvSync } from '#client/kv/app-kv';
 import type { BackupProblem } from '#client/kv/kv-sync';
@@ -54,8 +54,6 @@ export function useSignOut() {
         return left;
       });
       if ('held' in outcome) {
-        // The dialog names a refusal itself: the refusal notice need not say it again.
-        if (outcome.held.problem?.kind === 'refused') markRefusalTold(kvSync.getState().lastResult?.at);
         setHeld(outcome.held);
         return;
       }
@@ -70,6 +68,20 @@ export function useSignOut() {
       setBusy(false);
     }
   }
+
+  // A dialog that names a refusal tells it, and those of the syncs refused while it is open (one
+  // held back during the sign-out runs once released): the refusal notice need not say it again.
+  // Before the dialog is painted, so the notice never shows beside it.
+  const refusalShown = held?.problem?.kind === 'refused';
+  useLayoutEffect(() => {
+    if (!refusalShown) return;
+    const tell = () => {
+      const last = kvSync.getState().lastResult;
+      if (last?.refused) markRefusalTold(last.at);
+    };
+    tell();
+    return kvSync.state.subscribe(tell);
+  }, [refusalShown]);
 
   return {
     /** `everywhere` also ends the user's sessions on every other device. */
