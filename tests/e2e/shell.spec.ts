@@ -130,11 +130,28 @@ test('a new build is picked up with a full load on the next navigation', async (
 /** Marks the document, so that a test can tell the same page from one loaded again. */
 const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { beforeNavigation: true }));
 const samePage = (page: Page) => page.evaluate(() => 'beforeNavigation' in window);
+const contactChunk = /\/assets\/contact-[\w-]+\.js$/;
+const goToContact = (page: Page) =>
+  page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Contact' }).click();
+
+/** /home, hydrated and marked, its link to the contact page leading to a chunk that cannot load. */
+async function homeWithContactUnreachable(page: Page) {
+  await page.route(contactChunk, (route) => route.abort('internetdisconnected'));
+  await page.goto('/home');
+  await hydrated(page, 'a[href="/contact"]');
+  await markPage(page);
+}
+
+/** The error page, shown in the marked document: the page was not loaded again. */
+async function errorPageInSamePage(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
+  expect(await samePage(page)).toBe(true);
+}
 
 test('a route chunk gone with a newer build reloads the page into it, once', async ({ page }) => {
   // Failing from the start: a rendered page may preload the route's chunk before any tap.
   let failures = 0;
-  await page.route(/\/assets\/contact-[\w-]+\.js$/, (route) => {
+  await page.route(contactChunk, (route) => {
     failures += 1;
     return route.abort();
   });
@@ -150,10 +167,7 @@ test('a route chunk gone with a newer build reloads the page into it, once', asy
   await markPage(page);
   deployed = true;
   const reloaded = page.waitForEvent('load');
-  await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: 'Contact' })
-    .click();
+  await goToContact(page);
   await reloaded;
   expect(failures).toBeGreaterThanOrEqual(1);
   // Within 10 s of the first reload the guard shows the error page instead of reloading again.
@@ -182,41 +196,27 @@ test('a route chunk that fails while the build is still the server’s shows the
   page,
 }) => {
   // The connection dropped without the browser noticing: a reload would lose the page, and more.
-  await page.route(/\/assets\/contact-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
-  await page.goto('/home');
-  await hydrated(page, 'a[href="/contact"]');
-  await markPage(page);
-  await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: 'Contact' })
-    .click();
+  await homeWithContactUnreachable(page);
+  await goToContact(page);
   // Shown only once the server has named this build as its latest.
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
-  expect(await samePage(page)).toBe(true);
+  await errorPageInSamePage(page);
 });
 
 test('a route chunk that fails while the server does not answer shows the error page once the check gives up', async ({
   page,
 }) => {
   await page.clock.install();
-  await page.route(/\/assets\/contact-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
-  await page.goto('/home');
-  await hydrated(page, 'a[href="/contact"]');
-  await markPage(page);
+  await homeWithContactUnreachable(page);
   // The connection is gone in silence: the question for the latest build is never answered.
   const asked = page.waitForRequest((request) => new URL(request.url()).pathname === apiPaths.latestBuild);
   await page.route(
     (url) => url.pathname === apiPaths.latestBuild,
     () => undefined,
   );
-  await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: 'Contact' })
-    .click();
+  await goToContact(page);
   await asked;
   await page.clock.runFor(5_000);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
-  expect(await samePage(page)).toBe(true);
+  await errorPageInSamePage(page);
 });
 
 test('offline, a route chunk that fails to load shows the error page instead of reloading', async ({
@@ -228,12 +228,8 @@ test('offline, a route chunk that fails to load shows the error page instead of 
   await untilStartupPreloaded(page);
   await markPage(page);
   await context.setOffline(true);
-  await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: 'Contact' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
-  expect(await samePage(page)).toBe(true);
+  await goToContact(page);
+  await errorPageInSamePage(page);
   await context.setOffline(false);
 });
 
