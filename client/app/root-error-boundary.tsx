@@ -1,6 +1,7 @@
 // Catches every routing and rendering error: reloads into a newer build when one replaced a chunk
-// that failed to load, logs for bots, and otherwise shows the spec's error page inside the default layout. The page's code loads only when
-// an error happens; if even that fails (a stale build, offline), a plain message stands in.
+// that failed to load, logs for bots, and otherwise shows the spec's error page inside the default
+// layout. The page's code loads only when an error happens; if even that fails (a stale build,
+// offline), a plain message stands in.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
