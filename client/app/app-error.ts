@@ -62,6 +62,14 @@ export function isChunkLoadError(error: unknown): boolean {
   return error instanceof Error && CHUNK_LOAD_FAILURE.test(error.message);
 }
 
+/**
+ * What an error page says happened: the error's message, but for a chunk that failed to load, in
+ * the visitor's language (the browser's words name a file; the details still show them).
+ */
+export function shownMessage(error: AppError, t: (key: 'chunk_load_failed') => string): string {
+  return isChunkLoadError(error.cause) ? t('chunk_load_failed') : error.message;
+}
+
 const BOT_USER_AGENT =
   /bot|crawler|spider|crawling|slurp|facebookexternalhit|embedly|lighthouse|bingpreview/i;
 

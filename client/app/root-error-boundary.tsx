@@ -6,7 +6,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { captureError } from '../logging/error-capture';
-import { type AppError, isBot, isChunkLoadError, toAppError } from './app-error';
+import { type AppError, isBot, isChunkLoadError, shownMessage, toAppError } from './app-error';
 import { reloadIfReplaced } from './chunk-reload';
 
 type ErrorViewProps = { error: AppError };
@@ -16,7 +16,7 @@ function PlainErrorPage({ error }: ErrorViewProps) {
   return (
     <main role="alert" style={{ font: '16px system-ui', padding: 24 }}>
       <h1>{t('oops_error')}</h1>
-      <p>{error.message}</p>
+      <p>{shownMessage(error, t)}</p>
       <p>{t('error_instructions')}</p>
     </main>
   );

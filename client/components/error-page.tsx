@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { AppError } from '../app/app-error';
+import { type AppError, shownMessage } from '../app/app-error';
 import { paths } from '../paths';
 
 function formatDetail(value: unknown): string {
@@ -56,7 +56,7 @@ export function ErrorPage({ error }: { error: AppError }) {
           {notFound ? t('page_not_found', { path }) : t('oops_error')}
         </Typography>
         <Typography sx={{ overflowWrap: 'anywhere' }}>
-          {notFound ? t('page_not_found_message') : error.message}
+          {notFound ? t('page_not_found_message') : shownMessage(error, t)}
         </Typography>
         <Typography color="text.secondary">{t('error_instructions')}</Typography>
         {/* The details sit under the page's h1: MUI's default h3 would skip a level. */}

@@ -142,9 +142,12 @@ async function homeWithContactUnreachable(page: Page) {
   await markPage(page);
 }
 
-/** The error page, shown in the marked document: the page was not loaded again. */
+/** The error page, in words, shown in the marked document: the page was not loaded again. */
 async function errorPageInSamePage(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
+  await expect(
+    page.getByText('This part of Sift could not be loaded. The connection may have dropped.'),
+  ).toBeVisible();
   expect(await samePage(page)).toBe(true);
 }
 
