@@ -111,12 +111,23 @@ test.describe('gapui layout on a desktop', () => {
   });
 });
 
+/** Marks the document, so that a test can tell the same page from one loaded again. */
+const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { beforeNavigation: true }));
+const samePage = (page: Page) => page.evaluate(() => 'beforeNavigation' in window);
+const contactChunk = /\/assets\/contact-[\w-]+\.js$/;
+/** The code of the backup sync and the sign-out wipe, which a page loads outside any navigation. */
+const backgroundChunks = /\/assets\/(backup-sync|signed-out-wipe)-[\w-]+\.js$/;
+/** The question the page asks for the build the server serves now. */
+const isLatestBuild = (url: URL) => url.pathname === apiPaths.latestBuild;
+const goToContact = (page: Page) =>
+  page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Contact' }).click();
+
 test('a new build is picked up with a full load on the next navigation', async ({ page }) => {
-  await page.route('**/builds/latest.json*', (route) => route.fulfill({ json: { id: 'a-newer-build' } }));
+  await page.route(isLatestBuild, (route) => route.fulfill({ json: { id: 'a-newer-build' } }));
   const manifestRequest = page.waitForRequest('**/builds/meta/a-newer-build.json');
   await page.goto('/home');
   await manifestRequest; // answered 404 by the server, which the client ignores
-  await page.evaluate(() => Object.assign(window, { beforeNavigation: true }));
+  await markPage(page);
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'About' })
@@ -126,13 +137,6 @@ test('a new build is picked up with a full load on the next navigation', async (
   await page.waitForFunction(() => !('beforeNavigation' in window));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Sift');
 });
-
-/** Marks the document, so that a test can tell the same page from one loaded again. */
-const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { beforeNavigation: true }));
-const samePage = (page: Page) => page.evaluate(() => 'beforeNavigation' in window);
-const contactChunk = /\/assets\/contact-[\w-]+\.js$/;
-const goToContact = (page: Page) =>
-  page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Contact' }).click();
 
 /** /home, hydrated and marked, its link to the contact page leading to a chunk that cannot load. */
 async function homeWithContactUnreachable(page: Page) {
@@ -160,9 +164,8 @@ test('a route chunk gone with a newer build reloads the page into it, once', asy
   });
   // The deployment happens once the page has started: until then the server names this build.
   let deployed = false;
-  await page.route(
-    (url) => url.pathname === apiPaths.latestBuild,
-    (route) => (deployed ? route.fulfill({ json: { id: 'a-newer-build' } }) : route.continue()),
+  await page.route(isLatestBuild, (route) =>
+    deployed ? route.fulfill({ json: { id: 'a-newer-build' } }) : route.continue(),
   );
   await page.goto('/home');
   // Before hydration a link navigates as a plain link: the load that follows would be that one.
@@ -183,13 +186,8 @@ test('a chunk gone with a newer build, asked for outside a navigation, reloads t
 }) => {
   let loads = 0;
   page.on('load', () => (loads += 1));
-  await page.route(/\/assets\/(backup-sync|signed-out-wipe)-[\w-]+\.js$/, (route) =>
-    route.fulfill({ status: 404 }),
-  );
-  await page.route(
-    (url) => url.pathname === apiPaths.latestBuild,
-    (route) => route.fulfill({ json: { id: 'a-newer-build' } }),
-  );
+  await page.route(backgroundChunks, (route) => route.fulfill({ status: 404 }));
+  await page.route(isLatestBuild, (route) => route.fulfill({ json: { id: 'a-newer-build' } }));
   await page.goto('/about');
   await expect.poll(() => loads).toBe(2);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Sift');
@@ -211,11 +209,8 @@ test('a route chunk that fails while the server does not answer shows the error 
   await page.clock.install();
   await homeWithContactUnreachable(page);
   // The connection is gone in silence: the question for the latest build is never answered.
-  const asked = page.waitForRequest((request) => new URL(request.url()).pathname === apiPaths.latestBuild);
-  await page.route(
-    (url) => url.pathname === apiPaths.latestBuild,
-    () => undefined,
-  );
+  const asked = page.waitForRequest((request) => isLatestBuild(new URL(request.url())));
+  await page.route(isLatestBuild, () => undefined);
   await goToContact(page);
   await asked;
   await page.clock.runFor(5_000);
@@ -242,12 +237,11 @@ test('the page stays when the backup sync’s and the sign-out wipe’s code can
 }) => {
   // As when the connection drops right after the page arrived, before the service worker holds the
   // app, and the browser still believes it is online.
-  const background = /\/assets\/(backup-sync|signed-out-wipe)-[\w-]+\.js$/;
   let loads = 0;
   page.on('load', () => (loads += 1));
   const failed = new Set<string>();
-  await page.route(background, (route) => {
-    failed.add(background.exec(route.request().url())![1]!);
+  await page.route(backgroundChunks, (route) => {
+    failed.add(backgroundChunks.exec(route.request().url())![1]!);
     return route.abort('internetdisconnected');
   });
   await page.goto('/about');
@@ -259,7 +253,7 @@ test('the page stays when the backup sync’s and the sign-out wipe’s code can
   const loaded = ['backup-sync', 'signed-out-wipe'].map((name) =>
     page.waitForResponse((response) => response.url().includes(`/assets/${name}-`) && response.ok()),
   );
-  await page.unroute(background);
+  await page.unroute(backgroundChunks);
   await context.setOffline(true);
   // The page must see the connection go before it comes back, or there is no 'online' to hear.
   await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
