@@ -16,43 +16,52 @@ const CHECK_TIMEOUT_MS = 5_000;
 let newerBuildId: string | null = null;
 
 /** The per-build manifest carries route rules; 404 and 403 mean "none published" and are ignored. */
-async function fetchBuildManifest(buildId: string): Promise<unknown> {
-  const response = await fetch(apiPaths.buildMeta(buildId));
+async function fetchBuildManifest(buildId: string, signal: AbortSignal): Promise<unknown> {
+  const response = await fetch(apiPaths.buildMeta(buildId), { signal });
   if (response.status === 404 || response.status === 403) return null;
   if (!response.ok) throw new Error(`Build manifest ${buildId}: HTTP ${response.status}`);
   return response.json();
 }
 
-/**
- * The id of the build the server serves now, or undefined if it is not known within
- * CHECK_TIMEOUT_MS: a connection that dropped without the browser noticing may never answer.
- */
-async function latestBuildId(): Promise<string | undefined> {
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), CHECK_TIMEOUT_MS);
-  try {
-    const response = await fetch(`${apiPaths.latestBuild}?timestamp=${Date.now()}`, {
-      cache: 'no-store',
-      signal: timeout.signal,
-    });
-    return response.ok ? ((await response.json()) as { id?: string }).id : undefined;
-  } finally {
-    clearTimeout(timer);
-  }
+/** The id of the build the server serves now. */
+async function latestBuildId(signal: AbortSignal): Promise<string | undefined> {
+  const response = await fetch(`${apiPaths.latestBuild}?timestamp=${Date.now()}`, {
+    cache: 'no-store',
+    signal,
+  });
+  return response.ok ? ((await response.json()) as { id?: string }).id : undefined;
 }
 
+/** `work`, or a rejection once `signal` aborts: for what takes no signal of its own. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) =>
+      signal.addEventListener('abort', () => reject(signal.reason), { once: true }),
+    ),
+  ]);
+}
+
+/**
+ * Whether a newer build than this one exists. The whole check gives up after CHECK_TIMEOUT_MS: on a
+ * connection that dropped without the browser noticing a request may never be answered, and a page
+ * that waits for this answer (a chunk that failed to load) shows nothing meanwhile. Once the server
+ * has named a newer build, the answer is yes even if its manifest and service worker did not arrive.
+ */
 export async function checkForNewBuild(): Promise<boolean> {
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new Error('Build check timed out')), CHECK_TIMEOUT_MS);
   try {
-    const id = await latestBuildId();
+    const id = await latestBuildId(deadline.signal);
     if (id && id !== currentBuildId && id !== newerBuildId) {
       newerBuildId = id;
-      await Promise.all([
-        fetchBuildManifest(id),
-        serviceWorker().then((sw) => sw.checkForServiceWorkerUpdate()),
-      ]);
+      const update = serviceWorker().then((sw) => sw.checkForServiceWorkerUpdate());
+      await untilAborted(Promise.all([fetchBuildManifest(id, deadline.signal), update]), deadline.signal);
     }
   } catch (error) {
     console.warn('Build check failed', error);
+  } finally {
+    clearTimeout(timer);
   }
   return newerBuildId !== null;
 }
