@@ -6,7 +6,7 @@
 import { dropEarlyInput } from './app/early-input';
 import { pageSearchWorker } from './app/page-search-worker';
 import { isServerPage } from './app/server-page';
-import { numberFormat } from './lib/number-format';
+import { prepareNumberFormats } from './lib/number-format';
 import { isItemPath, isSearchScreenPath } from './paths';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
@@ -39,9 +39,6 @@ if (!serverPage && isSearchScreenPath(location.pathname)) {
   pageSearchWorker();
 }
 // The search screen and an item's page format numbers in their first render, and a page's first
-// Intl.NumberFormat costs 50–100 ms, whatever its language (docs/rendering.md): it is made in a
-// task of its own while the start-up code arrives, not inside the first render's.
-if (isSearchScreenPath(location.pathname) || isItemPath(location.pathname)) {
-  setTimeout(() => numberFormat(document.documentElement.lang));
-}
+// Intl.NumberFormat costs 50–170 ms: a worker makes it while the start-up code arrives.
+if (isSearchScreenPath(location.pathname) || isItemPath(location.pathname)) prepareNumberFormats();
 void boot(root);
