@@ -112,7 +112,16 @@ test('signing out asks before deleting items the backup refused: staying keeps t
         })
       : route.fallback(),
   );
+  // The change's own sync (2 s after it) is refused before the sign-out: none is due after it, to
+  // change the page behind the dialog (its sync button, its notice) while axe reads it.
+  const changeRefused = page.waitForResponse(
+    (response) =>
+      response.url().includes('/api/backup?') &&
+      response.request().method() === 'POST' &&
+      (response.request().postData() ?? '').includes('never-backed-up'),
+  );
   await storeItem(page, 'never-backed-up', 'only on this device');
+  await changeRefused;
   const dialog = page.getByRole('dialog', { name: 'One item is not backed up' });
 
   await page.getByRole('button', { name: 'Account' }).click();
