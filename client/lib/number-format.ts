@@ -17,8 +17,9 @@ export function numberFormat(language: string, options: Intl.NumberFormatOptions
 /**
  * Has a worker make the page's first number format. Whatever its language, the first one in a
  * Chromium renderer takes 50–170 ms, on a phone a long task of its own, and what it loads is kept for
- * the whole process: the page's first one, in a render, then takes under a millisecond. Elsewhere the
- * worker costs only its start, on its own thread, and a worker that cannot load changes nothing.
+ * the whole process: the page's first one, in a render, then takes under a millisecond. In a browser
+ * that keeps it per thread the worker costs only its start, on its own thread; one that cannot load
+ * changes nothing.
  */
 export function prepareNumberFormats(): void {
   new Worker(new URL('../workers/number-format.worker.ts', import.meta.url), {
