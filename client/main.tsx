@@ -6,7 +6,7 @@
 import { dropEarlyInput } from './app/early-input';
 import { pageSearchWorker } from './app/page-search-worker';
 import { isServerPage } from './app/server-page';
-import { prepareNumberFormats } from './lib/number-format';
+import { numberFormat, prepareNumberFormats } from './lib/number-format';
 import { isItemPath, isSearchScreenPath } from './paths';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
@@ -35,10 +35,14 @@ if (!serverPage) dropEarlyInput();
 // worker starts now and restores the indexes the device holds while the app starts. A rendered page
 // is more often a first visit: its worker starts with the search route, after the page's own code,
 // so that on a slow network the worker's code does not hold the page's back.
-if (!serverPage && isSearchScreenPath(location.pathname)) {
-  pageSearchWorker();
-}
+const searchWorkerAtOnce = !serverPage && isSearchScreenPath(location.pathname);
+if (searchWorkerAtOnce) pageSearchWorker();
 // The search screen and an item's page format numbers in their first render, and a page's first
-// Intl.NumberFormat costs 50–170 ms: a worker makes it while the start-up code arrives.
-if (isSearchScreenPath(location.pathname) || isItemPath(location.pathname)) prepareNumberFormats();
+// Intl.NumberFormat costs 50–170 ms. A worker makes it while the start-up code arrives, unless the
+// search worker already has the other core (a warm start waits for it; a third thread slowed it):
+// then the page makes it in a task of its own.
+if (isSearchScreenPath(location.pathname) || isItemPath(location.pathname)) {
+  if (searchWorkerAtOnce) setTimeout(() => numberFormat(document.documentElement.lang));
+  else prepareNumberFormats();
+}
 void boot(root);
